@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// The two commands a fresh clone needs: `npm start` and `npm test` both land here.
+// Each installs what is missing (npm packages; Debian's chromium, pdftoppm and ghostscript for tests),
+// then runs. Plain Node, no dependencies: it must work before `npm install` has ever run.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const mode = process.argv[2];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// The Supabase CLI's well-known local values (public demo values, not secrets); a real project overrides them.
+const LOCAL_SUPABASE_URL = 'http://localhost:54321';
+const LOCAL_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+function fail(line) {
+  console.error(`\n✖ ${line}`);
+  process.exit(1);
+}
+
+function checkNode() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    fail(`Node ${process.versions.node} is too old: install Node 20.19 or newer (https://nodejs.org), then run this again.`);
+  }
+}
+
+/** npm install when node_modules is absent or older than the lockfile (someone pulled new dependencies). */
+function ensureNodeModules() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs);
+  if (!stale) return;
+  console.log('› Installing npm packages (npm ci)…');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) fail('npm ci failed: check your network access to the npm registry, then run this again.');
+}
+
+function hasCommand(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+}
+
+/** Debian packages the test suites need: chromium (browser tests), pdftoppm and gs (PDF/EPS decode). */
+function ensureDebianPackages() {
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!hasCommand('pdftoppm')) missing.push('poppler-utils');
+  if (!hasCommand('gs')) missing.push('ghostscript');
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!hasCommand('apt-get') || !isRoot) {
+    fail(`Missing ${missing.join(', ')}: install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}), then run npm test again.`);
+  }
+  console.log(`› Installing Debian packages: ${missing.join(' ')}…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', ...missing], { stdio: 'inherit', env });
+  if (update.status !== 0 || install.status !== 0 || !existsSync(CHROMIUM)) {
+    fail(`apt-get could not install ${missing.join(' ')}: install them by hand, then run npm test again.`);
+  }
+}
+
+function withAppEnv(extra = {}) {
+  const polyfills = `--require ${join(root, 'scripts', 'node20-polyfills.cjs')}`;
+  return {
+    ...process.env,
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, polyfills].filter(Boolean).join(' '),
+    VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? LOCAL_SUPABASE_URL,
+    VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
+    CHROMIUM_PATH: CHROMIUM,
+    ...extra,
+  };
+}
+
+function npx(args, env) {
+  return spawnSync('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env });
+}
+
+function runTests() {
+  ensureDebianPackages();
+  const env = withAppEnv();
+  const steps = [
+    ['typecheck (every tsconfig)', ['tsc', '-b']],
+    ['lint (zero warnings)', ['eslint', '.', '--max-warnings=0']],
+    ['vitest unit (node)', ['vitest', 'run', '--project', 'unit']],
+  ];
+  if (existsSync(join(root, 'tests', 'server'))) steps.push(['vitest server (real HTTP, real database)', ['vitest', 'run', '--project', 'server']]);
+  steps.push(['vitest browser (Chromium)', ['vitest', 'run', '--project', 'browser']]);
+  steps.push(['playwright e2e (Chromium)', ['playwright', 'test']]);
+
+  const results = [];
+  for (const [name, args] of steps) {
+    const started = Date.now();
+    console.log(`\n━━ ${name}: npx ${args.join(' ')}`);
+    const { status } = npx(args, env);
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    results.push({ name, ok: status === 0, seconds });
+    if (status !== 0) console.error(`✖ ${name} failed (exit ${status})`);
+  }
+  console.log('\n━━ Summary');
+  for (const r of results) console.log(`${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)`);
+  const failed = results.filter((r) => !r.ok).length;
+  console.log(`suites: ${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed === 0 ? 0 : 1);
+}
+
+function start() {
+  const env = withAppEnv();
+  const children = [];
+  const run = (label, args) => {
+    const child = spawn('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env });
+    child.on('exit', (code) => {
+      console.log(`${label} exited (${code ?? 'signal'}); stopping.`);
+      for (const other of children) if (other !== child) other.kill('SIGTERM');
+      process.exit(code ?? 0);
+    });
+    children.push(child);
+  };
+  const serverEntry = join(root, 'server', 'main.ts');
+  if (existsSync(serverEntry)) run('auth server', ['tsx', 'server/main.ts']);
+  run('vite', ['vite', '--port', '5173', '--strictPort']);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      for (const child of children) child.kill(signal);
+    });
+  }
+  console.log(`\nQRCraft: http://localhost:5173  (auth: ${env.VITE_SUPABASE_URL})\n`);
+}
+
+function bench() {
+  ensureDebianPackages();
+  const env = withAppEnv();
+  const { status } = npx(['vitest', 'bench', '--run', '--config', 'vitest.bench.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=bench-results/raw.json'], env);
+  if (status !== 0) process.exit(status ?? 1);
+  const report = join(root, 'scripts', 'bench-report.mjs');
+  if (existsSync(report)) process.exit(spawnSync('node', [report], { cwd: root, stdio: 'inherit' }).status ?? 1);
+}
+
+checkNode();
+ensureNodeModules();
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+if (mode === 'start') start();
+else if (mode === 'test') runTests();
+else if (mode === 'bench') bench();
+else fail(`usage: node scripts/bootstrap.mjs start|test|bench (${pkg.name})`);

@@ -1,0 +1,47 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import viteConfig from './vite.config.ts';
+
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+};
+
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['tests/server/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+            fileParallelism: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            include: ['tests/browser/**/*.test.{ts,tsx}'],
+            testTimeout: 60_000,
+            browser: {
+              enabled: true,
+              headless: true,
+              provider: playwright({ launchOptions: chromiumLaunch }),
+              instances: [{ browser: 'chromium' }],
+            },
+          },
+        },
+      ],
+    },
+  }),
+);
