@@ -1,0 +1,59 @@
+/**
+ * Helpers of the mask penalty scans (scan.ts): a 16-bit popcount table and the exact check of finder-like
+ * patterns at scale ≥ 2 (nayuki's rule: dark:light:dark:light:dark = n:n:3n:n:n with light ≥ 4n on one side
+ * and ≥ n on the other, outside the symbol counting as light).
+ */
+
+/** Set bits of every 16-bit value (64 KiB); a popcount is two lookups. */
+export const POP16 = (() => {
+  const t = new Uint8Array(0x10000);
+  for (let i = 1; i < 0x10000; i++) t[i] = t[i >>> 1] + (i & 1);
+  return t;
+})();
+
+/** Module of lane `bit` of word column `wi` at row `y` of `m ^ p` (0 outside the symbol). */
+function moduleAt(m: Uint32Array, p: Uint32Array, words: number, wi: number, bit: number, size: number, y: number): number {
+  if (y < 0 || y >= size) return 0;
+  const i = y * words + wi;
+  return ((m[i] ^ p[i]) >>> bit) & 1;
+}
+
+/**
+ * Scale ≥ 2 finder-like check in one lane: `s` is the first row of a dark run preceded by light. Returns
+ * how many times the rule counts the pattern whose centre run starts at `s` (0–2), for scales n ≥ 2 only.
+ */
+function scaledFinder(m: Uint32Array, p: Uint32Array, words: number, wi: number, bit: number, size: number, s: number): number {
+  let e = s;
+  while (e < size && moduleAt(m, p, words, wi, bit, size, e) === 1) e++;
+  const len = e - s;
+  if (len % 3 !== 0) return 0;
+  const n = len / 3;
+  if (n < 2) return 0;
+  // Before the centre run: light exactly n, dark exactly n, then light a (≥ n required).
+  for (let k = 1; k <= n; k++) if (moduleAt(m, p, words, wi, bit, size, s - k) !== 0) return 0;
+  for (let k = n + 1; k <= 2 * n; k++) if (moduleAt(m, p, words, wi, bit, size, s - k) !== 1) return 0;
+  if (moduleAt(m, p, words, wi, bit, size, s - 2 * n - 1) !== 0) return 0;
+  let a = 0;
+  while (a < 4 * n && moduleAt(m, p, words, wi, bit, size, s - 2 * n - 1 - a) === 0) a++;
+  // After: light exactly n, dark exactly n, then light b.
+  for (let k = 0; k < n; k++) if (moduleAt(m, p, words, wi, bit, size, e + k) !== 0) return 0;
+  for (let k = n; k < 2 * n; k++) if (moduleAt(m, p, words, wi, bit, size, e + k) !== 1) return 0;
+  if (moduleAt(m, p, words, wi, bit, size, e + 2 * n) !== 0) return 0;
+  let b = 0;
+  while (b < 4 * n && moduleAt(m, p, words, wi, bit, size, e + 2 * n + b) === 0) b++;
+  return (a >= 4 * n && b >= n ? 1 : 0) + (b >= 4 * n && a >= n ? 1 : 0);
+}
+
+/**
+ * Checks every lane flagged in `f` at row `y` (a 12-row window ending at y matched a necessary condition):
+ * lanes also in `f2` ("110011111100") have their centre run at y−7, the others ("000111111111") at y−8.
+ */
+export function scaledFlags(m: Uint32Array, p: Uint32Array, words: number, wi: number, size: number, y: number, f: number, f2: number): number {
+  let count = 0;
+  while (f !== 0) {
+    const low = f & -f;
+    count += scaledFinder(m, p, words, wi, 31 - Math.clz32(low), size, (f2 & low) !== 0 ? y - 7 : y - 8);
+    f ^= low;
+  }
+  return count;
+}

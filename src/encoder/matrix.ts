@@ -1,0 +1,355 @@
+/**
+ * Module matrix (§6.3, §7.7–7.9): function patterns, codeword placement and masking, on bit-packed rows.
+ *
+ * Packed layout: `words = ceil(size / 32)` 32-bit words per row; module (x, y) is bit (x & 31) of word
+ * `y * words + (x >>> 5)`; 1 = dark. Bits at x ≥ size are always 0. The transposed matrix (rows ↔ columns)
+ * uses the same layout with x and y swapped, so column scans become row-word scans.
+ *
+ * Everything that depends only on (version, level) is built once and kept in a tiny cache: the function
+ * patterns, the order in which data bits are placed, and for each mask the plane to XOR (mask pattern on
+ * data modules + that mask's format information), in both orientations.
+ */
+import { assert } from './errors.ts';
+import {
+  ALIGNMENT_POSITIONS,
+  FORMAT_BITS,
+  VERSION_BITS,
+  numRawDataModules,
+  symbolSize,
+  type EclIndex,
+} from './tables.ts';
+
+export interface Template {
+  readonly version: number;
+  readonly ecl: EclIndex;
+  /** Modules per side, 21–177. */
+  readonly size: number;
+  /** 32-bit words per packed row, 1–6. */
+  readonly words: number;
+  /** Function patterns (finders, separators, timing, alignment, version info, dark module); format area 0. */
+  readonly base: Uint32Array;
+  /**
+   * Placement order (§7.7.3): entry i is the packed position `(wordIndex << 5) | bit` of data bit i (the MSB
+   * of codeword 0 first), for all numRawDataModules(version) data modules.
+   */
+  readonly order: Uint16Array;
+  /** Per mask 0–7: mask pattern over data modules, plus that mask's format information. Rows. */
+  readonly planes: readonly Uint32Array[];
+  /** The same planes transposed. */
+  readonly planesT: readonly Uint32Array[];
+  /** Lanes per side of the merged tail column (see `mergeLanes`), 0 when there is none. */
+  readonly mergeLanes: number;
+  /** The planes' merged tail columns (see `mergeTail`), or null when mergeLanes is 0. */
+  readonly planesM: readonly Uint32Array[] | null;
+}
+
+/**
+ * How the mask penalty covers the last, partial word column of the symbol and of its transpose (`tail` =
+ * size − 32·(words − 1) lanes each; size = 4·version + 17, so tail is 1, 5, 9, … or 29). With tail ≤ 16
+ * (versions 4–7, 12–15, 20–23, 28–31, 36–39) both partial columns fit in one word column, which is then
+ * scanned once instead of twice (a quarter of the scanning saved for version 4, a sixth for version 13):
+ * returns tail, the lanes taken from each side. Otherwise (one word column, or tail ≥ 17) 0: the partial
+ * columns are scanned as they are. (Scoring the odd lines of tail 17 module by module instead was measured
+ * slower than the lane scan it replaces.)
+ */
+export function mergeLanes(size: number, words: number): number {
+  const tail = size - 32 * (words - 1);
+  return words > 1 && tail <= 16 ? tail : 0;
+}
+
+/**
+ * Merged tail column: word y = the first `lanes` lanes of the last word of row y of `src` (columns
+ * 32·(words − 1) … of the symbol) | the same of `srcT` shifted up by `lanes` (rows 32·(words − 1) …). Every
+ * lane is then one line (column or row) of `size` modules, as in the other word columns.
+ */
+export function mergeTail(src: Uint32Array, srcT: Uint32Array, size: number, words: number, lanes: number, out: Uint32Array): void {
+  const keep = (1 << lanes) - 1;
+  for (let y = 0, i = words - 1; y < size; y++, i += words) out[y] = (src[i] & keep) | ((srcT[i] & keep) << lanes);
+}
+
+/** Mask condition (Table 10): true where the module is inverted, x = column, y = row. */
+export function maskCondition(mask: number, x: number, y: number): boolean {
+  switch (mask) {
+    case 0:
+      return (x + y) % 2 === 0;
+    case 1:
+      return y % 2 === 0;
+    case 2:
+      return x % 3 === 0;
+    case 3:
+      return (x + y) % 3 === 0;
+    case 4:
+      return (Math.floor(x / 3) + Math.floor(y / 2)) % 2 === 0;
+    case 5:
+      return ((x * y) % 2) + ((x * y) % 3) === 0;
+    case 6:
+      return (((x * y) % 2) + ((x * y) % 3)) % 2 === 0;
+    case 7:
+      return (((x + y) % 2) + ((x * y) % 3)) % 2 === 0;
+    default:
+      throw new Error('QR encoder internal error: mask out of range');
+  }
+}
+
+/**
+ * Calls `set(x, y)` for the 15 format information modules of each copy (§7.9.1) with the bit index 0–14
+ * (bit 0 = least significant), then the dark module with index 15.
+ */
+function forEachFormatModule(size: number, set: (x: number, y: number, bit: number) => void): void {
+  // First copy, around the top-left finder.
+  for (let i = 0; i <= 5; i++) set(8, i, i);
+  set(8, 7, 6);
+  set(8, 8, 7);
+  set(7, 8, 8);
+  for (let i = 9; i < 15; i++) set(14 - i, 8, i);
+  // Second copy: below the top-right finder and right of the bottom-left finder.
+  for (let i = 0; i < 8; i++) set(size - 1 - i, 8, i);
+  for (let i = 8; i < 15; i++) set(8, size - 15 + i, i);
+  set(8, size - 8, 15); // dark module
+}
+
+function buildTemplate(version: number, ecl: EclIndex): Template {
+  const size = symbolSize(version);
+  const words = (size + 31) >>> 5;
+  const dark = new Uint8Array(size * size);
+  const isFunction = new Uint8Array(size * size);
+  const setFunction = (x: number, y: number, isDark: boolean) => {
+    dark[y * size + x] = isDark ? 1 : 0;
+    isFunction[y * size + x] = 1;
+  };
+  // Timing patterns (row 6 and column 6), overwritten where finders and alignment patterns lie.
+  for (let i = 0; i < size; i++) {
+    setFunction(6, i, i % 2 === 0);
+    setFunction(i, 6, i % 2 === 0);
+  }
+  // Finder patterns with their separators (centres at (3,3), (size−4,3), (3,size−4)).
+  for (const [cx, cy] of [
+    [3, 3],
+    [size - 4, 3],
+    [3, size - 4],
+  ]) {
+    for (let dy = -4; dy <= 4; dy++) {
+      for (let dx = -4; dx <= 4; dx++) {
+        const x = cx + dx;
+        const y = cy + dy;
+        if (x < 0 || x >= size || y < 0 || y >= size) continue;
+        const dist = Math.max(Math.abs(dx), Math.abs(dy));
+        setFunction(x, y, dist !== 2 && dist !== 4);
+      }
+    }
+  }
+  // Alignment patterns, except the three positions overlapping the finders.
+  const align = ALIGNMENT_POSITIONS[version];
+  const na = align.length;
+  for (let i = 0; i < na; i++) {
+    for (let j = 0; j < na; j++) {
+      if ((i === 0 && j === 0) || (i === 0 && j === na - 1) || (i === na - 1 && j === 0)) continue;
+      for (let dy = -2; dy <= 2; dy++) {
+        for (let dx = -2; dx <= 2; dx++) {
+          setFunction(align[i] + dx, align[j] + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+        }
+      }
+    }
+  }
+  // Format information area (reserved, light here) and the dark module.
+  forEachFormatModule(size, (x, y, bit) => setFunction(x, y, bit === 15));
+  // Version information (§7.10), versions 7 and up: two 6×3 blocks.
+  if (version >= 7) {
+    const bits = VERSION_BITS[version];
+    for (let i = 0; i < 18; i++) {
+      const on = ((bits >>> i) & 1) !== 0;
+      const a = size - 11 + (i % 3);
+      const b = Math.floor(i / 3);
+      setFunction(a, b, on);
+      setFunction(b, a, on);
+    }
+  }
+
+  const base = new Uint32Array(size * words);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) if (dark[y * size + x]) base[y * words + (x >>> 5)] |= 1 << (x & 31);
+  }
+
+  // Placement order: two-module-wide columns from the right, upwards then downwards, skipping column 6.
+  const numData = numRawDataModules(version);
+  const order = new Uint16Array(numData);
+  let n = 0;
+  for (let right = size - 1; right >= 1; right -= 2) {
+    if (right === 6) right = 5;
+    const upward = ((right + 1) & 2) === 0;
+    for (let vert = 0; vert < size; vert++) {
+      const y = upward ? size - 1 - vert : vert;
+      for (let j = 0; j < 2; j++) {
+        const x = right - j;
+        if (isFunction[y * size + x]) continue;
+        order[n++] = ((y * words + (x >>> 5)) << 5) | (x & 31);
+      }
+    }
+  }
+  assert(n === numData, 'data module count');
+
+  // Mask planes with the format information of (ecl, mask).
+  const planes: Uint32Array[] = [];
+  const planesT: Uint32Array[] = [];
+  for (let mask = 0; mask < 8; mask++) {
+    const p = new Uint32Array(size * words);
+    const pt = new Uint32Array(size * words);
+    const put = (x: number, y: number) => {
+      p[y * words + (x >>> 5)] |= 1 << (x & 31);
+      pt[x * words + (y >>> 5)] |= 1 << (y & 31);
+    };
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) if (!isFunction[y * size + x] && maskCondition(mask, x, y)) put(x, y);
+    }
+    const format = FORMAT_BITS[ecl * 8 + mask];
+    forEachFormatModule(size, (x, y, bit) => {
+      if (bit < 15 && ((format >>> bit) & 1) !== 0) put(x, y);
+    });
+    planes.push(p);
+    planesT.push(pt);
+  }
+  const lanes = mergeLanes(size, words);
+  let planesM: Uint32Array[] | null = null;
+  if (lanes > 0) {
+    planesM = [];
+    for (let mask = 0; mask < 8; mask++) {
+      const pm = new Uint32Array(size);
+      mergeTail(planes[mask], planesT[mask], size, words, lanes, pm);
+      planesM.push(pm);
+    }
+  }
+  return { version, ecl, size, words, base, order, planes, planesT, mergeLanes: lanes, planesM };
+}
+
+/** Most recently used templates, newest first; a handful covers the UI and the benchmark. */
+const cache: Template[] = [];
+const CACHE_SIZE = 4;
+
+export function getTemplate(version: number, ecl: EclIndex): Template {
+  for (let i = 0; i < cache.length; i++) {
+    const t = cache[i];
+    if (t.version === version && t.ecl === ecl) {
+      if (i !== 0) {
+        cache.splice(i, 1);
+        cache.unshift(t);
+      }
+      return t;
+    }
+  }
+  const t = buildTemplate(version, ecl);
+  cache.unshift(t);
+  if (cache.length > CACHE_SIZE) cache.pop();
+  return t;
+}
+
+/** Function patterns plus the codeword bits placed along the template's order (unmasked, no format). */
+export function placeCodewords(tpl: Template, codewords: Uint8Array, out: Uint32Array): void {
+  out.set(tpl.base);
+  const order = tpl.order;
+  const n = codewords.length;
+  for (let k = 0, i = 0; k < n; k++, i += 8) {
+    const byte = codewords[k];
+    if (byte === 0) continue;
+    let p = order[i];
+    out[p >>> 5] |= ((byte >>> 7) & 1) << (p & 31);
+    p = order[i + 1];
+    out[p >>> 5] |= ((byte >>> 6) & 1) << (p & 31);
+    p = order[i + 2];
+    out[p >>> 5] |= ((byte >>> 5) & 1) << (p & 31);
+    p = order[i + 3];
+    out[p >>> 5] |= ((byte >>> 4) & 1) << (p & 31);
+    p = order[i + 4];
+    out[p >>> 5] |= ((byte >>> 3) & 1) << (p & 31);
+    p = order[i + 5];
+    out[p >>> 5] |= ((byte >>> 2) & 1) << (p & 31);
+    p = order[i + 6];
+    out[p >>> 5] |= ((byte >>> 1) & 1) << (p & 31);
+    p = order[i + 7];
+    out[p >>> 5] |= (byte & 1) << (p & 31);
+  }
+}
+
+/** 32×32 bit-matrix transpose in place: afterwards bit r of a[c] is the former bit c of a[r]. */
+function transpose32(a: Uint32Array): void {
+  for (let j = 16, m = 0x0000ffff; j !== 0; j >>>= 1, m ^= m << j) {
+    for (let k = 0; k < 32; k = (k + j + 1) & ~j) {
+      const t = ((a[k] >>> j) ^ a[k + j]) & m;
+      a[k] ^= t << j;
+      a[k + j] ^= t;
+    }
+  }
+}
+
+const block = new Uint32Array(32);
+
+/** Writes the transpose of the packed `size`×`size` matrix `src` into `dst` (same layout). */
+export function transpose(src: Uint32Array, dst: Uint32Array, size: number, words: number): void {
+  for (let by = 0; by < words; by++) {
+    for (let bx = 0; bx < words; bx++) {
+      const rows = Math.min(32, size - by * 32);
+      for (let r = 0; r < rows; r++) block[r] = src[(by * 32 + r) * words + bx];
+      block.fill(0, rows);
+      transpose32(block);
+      const cols = Math.min(32, size - bx * 32);
+      for (let c = 0; c < cols; c++) dst[(bx * 32 + c) * words + by] = block[c];
+    }
+  }
+}
+
+/**
+ * Byte expansion table: words 2b and 2b+1 hold the 8 bytes (b >> i) & 1, i = 0..7, in memory order (built
+ * through a byte view, so right on any platform endianness).
+ */
+const EXPAND = (() => {
+  const bytes = new Uint8Array(256 * 8);
+  for (let b = 0; b < 256; b++) for (let i = 0; i < 8; i++) bytes[b * 8 + i] = (b >>> i) & 1;
+  return new Uint32Array(bytes.buffer);
+})();
+
+/** Row-major bit stream of the symbol (bit i = module i), reused. */
+let stream = new Int32Array(0);
+/** Expansion scratch, one byte per module (177² rounded up to whole words), with a 4-byte-word view. */
+const expanded = new Uint8Array(31360);
+const expanded32 = new Uint32Array(expanded.buffer);
+
+/** Unpacks `packed ^ plane` to one byte per module, row-major (1 = dark); a fresh, exactly sized array. */
+export function unpack(packed: Uint32Array, plane: Uint32Array, size: number, words: number): Uint8Array {
+  const total = size * size;
+  const streamWords = (total + 31) >>> 5;
+  if (stream.length < streamWords + 2) stream = new Int32Array(streamWords + 2);
+  const s = stream;
+  s.fill(0, 0, streamWords + 2);
+  // Row y occupies stream bits y·size … y·size + size − 1 (bits past the row end are 0 in both arrays).
+  for (let y = 0, bitPos = 0; y < size; y++, bitPos += size) {
+    const base = y * words;
+    for (let wi = 0, p = bitPos; wi < words; wi++, p += 32) {
+      const v = packed[base + wi] ^ plane[base + wi];
+      const sw = p >>> 5;
+      const sh = p & 31;
+      s[sw] |= v << sh;
+      if (sh !== 0) s[sw + 1] |= v >>> (32 - sh);
+    }
+  }
+  // 32 modules per stream word, written as eight 4-byte words into the reused scratch (every stream word,
+  // the last one partial: its bits past `total` are 0), then copied out by one slice: the only allocation
+  // is the result itself, with no typed-array view over it.
+  // Local aliases: TurboFan checks a module-level table again at every loop iteration, a local once.
+  const out32 = expanded32;
+  const table = EXPAND;
+  for (let w = 0, o = 0; w < streamWords; w++, o += 8) {
+    const v = s[w];
+    const b0 = (v & 0xff) << 1;
+    const b1 = ((v >>> 8) & 0xff) << 1;
+    const b2 = ((v >>> 16) & 0xff) << 1;
+    const b3 = (v >>> 24) << 1;
+    out32[o] = table[b0];
+    out32[o + 1] = table[b0 + 1];
+    out32[o + 2] = table[b1];
+    out32[o + 3] = table[b1 + 1];
+    out32[o + 4] = table[b2];
+    out32[o + 5] = table[b2 + 1];
+    out32[o + 6] = table[b3];
+    out32[o + 7] = table[b3 + 1];
+  }
+  return expanded.slice(0, total);
+}

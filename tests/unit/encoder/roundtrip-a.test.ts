@@ -1,0 +1,3 @@
+import { roundTripSuite } from './roundtrip.ts';
+
+roundTripSuite(0, 1000);

@@ -1,0 +1,3 @@
+import { roundTripSuite } from './roundtrip.ts';
+
+roundTripSuite(1000, 1000);
