@@ -1,0 +1,275 @@
+/**
+ * The page side of the QR worker: `wrap<QrWorkerApi>` with lazy start, latest-wins previews, AbortSignal for
+ * exports, restart with one retry when the worker crashes or hangs, typed errors, and logos re-sent to a new
+ * worker. No rendering happens here.
+ */
+import { releaseProxy, wrap, type Remote } from 'comlink';
+import type {
+  EncodeInfo,
+  LogoInfo,
+  LogoInput,
+  PreviewOptions,
+  PreviewResult,
+  QrContent,
+  QrRequest,
+  QrWorkerApi,
+  RenderMeta,
+  ScanCheckResult,
+  ScanTarget,
+  WorkerMemory,
+} from '../../workers/contract.ts';
+import { fromWire, QrError } from './errors.ts';
+
+export { DataTooLongError, QrError, errorCode } from './errors.ts';
+export type * from '../../workers/contract.ts';
+
+export interface QrClientOptions {
+  /** Factory for the worker (tests may pass their own). */
+  createWorker?: () => Worker;
+  /** A call that takes longer is treated as a hung worker: restart and retry once. */
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function defaultWorker(): Worker {
+  return new Worker(new URL('../../workers/qr.worker.ts', import.meta.url), { type: 'module', name: 'qr' });
+}
+
+class Failure {
+  readonly kind: 'crash' | 'timeout';
+  constructor(kind: 'crash' | 'timeout') {
+    this.kind = kind;
+  }
+}
+
+interface Live {
+  worker: Worker;
+  api: Remote<QrWorkerApi>;
+  /** Rejects when the worker reports an uncaught error (crash). */
+  dead: Promise<never>;
+  ready: Promise<void>;
+}
+
+function abortError(): QrError {
+  const e = new QrError('ABORTED', 'The export was cancelled');
+  e.name = 'AbortError';
+  return e;
+}
+
+export class QrClient {
+  private live: Live | null = null;
+  private readonly logos = new Map<string, LogoInput>();
+  private readonly options: Required<QrClientOptions>;
+  /** Number of workers started so far (tests and diagnostics). */
+  starts = 0;
+  private previewBusy = false;
+  private previewPending: { req: QrRequest; opts: PreviewOptions; resolve: (r: PreviewResult | null) => void; reject: (e: unknown) => void } | null = null;
+
+  constructor(options: QrClientOptions = {}) {
+    this.options = { createWorker: options.createWorker ?? defaultWorker, timeoutMs: options.timeoutMs ?? 20_000 };
+  }
+
+  private start(): Live {
+    if (this.live) return this.live;
+    const worker = this.options.createWorker();
+    this.starts++;
+    const api = wrap<QrWorkerApi>(worker);
+    const dead = new Promise<never>((_, reject) => {
+      worker.addEventListener('error', (ev) => {
+        ev.preventDefault();
+        reject(new Failure('crash'));
+      });
+    });
+    dead.catch(() => {});
+    // A new worker gets every logo the page has sent so far.
+    const ready = Promise.all([...this.logos.values()].map((l) => api.putLogo(l))).then(() => undefined);
+    ready.catch(() => {});
+    this.live = { worker, api, dead, ready };
+    return this.live;
+  }
+
+  private restart(): void {
+    const old = this.live;
+    this.live = null;
+    if (old) {
+      old.api[releaseProxy]();
+      old.worker.terminate();
+    }
+  }
+
+  /** Runs `fn` against the worker; on crash or timeout restarts it and tries once more. */
+  private async call<T>(fn: (api: Remote<QrWorkerApi>) => Promise<T>, opts: CallOptions = {}): Promise<T> {
+    const { signal } = opts;
+    const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
+    for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw abortError();
+      const live = this.start();
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      let onAbort: (() => void) | undefined;
+      try {
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Failure('timeout')), timeoutMs);
+        });
+        const aborted = new Promise<never>((_, reject) => {
+          onAbort = () => reject(abortError());
+          signal?.addEventListener('abort', onAbort, { once: true });
+        });
+        const work = live.ready.then(() => fn(live.api));
+        return await Promise.race([work, live.dead, timeout, aborted]);
+      } catch (e) {
+        if (e instanceof Failure) {
+          if (this.live === live) this.restart();
+          if (attempt === 0) continue;
+          throw e.kind === 'crash'
+            ? new QrError('WORKER_CRASHED', 'The QR worker stopped twice in a row')
+            : new QrError('WORKER_TIMEOUT', `The QR worker did not answer within ${timeoutMs} ms, twice`, { timeoutMs });
+        }
+        throw fromWire(e);
+      } finally {
+        clearTimeout(timer);
+        if (onAbort) signal?.removeEventListener('abort', onAbort);
+      }
+    }
+  }
+
+  info(req: QrContent, opts?: CallOptions): Promise<EncodeInfo> {
+    return this.call((api) => api.info(req), opts);
+  }
+
+  /**
+   * Sends a logo once (it is cached in the worker by id and re-sent after a restart). SVG files are rasterised
+   * here, on the page, because workers cannot decode SVG.
+   */
+  async putLogo(blob: Blob, id: string, opts?: CallOptions): Promise<LogoInfo> {
+    let bitmap: ImageBitmap | undefined;
+    if (blob.type === 'image/svg+xml') bitmap = await rasteriseSvg(blob);
+    const input: LogoInput = bitmap ? { id, blob, bitmap } : { id, blob };
+    const info = await this.call((api) => api.putLogo(input), opts);
+    this.logos.set(id, input);
+    return info;
+  }
+
+  async dropLogo(id: string): Promise<void> {
+    const l = this.logos.get(id);
+    this.logos.delete(id);
+    l?.bitmap?.close();
+    if (this.live) await this.call((api) => api.dropLogo(id));
+  }
+
+  /**
+   * Latest wins: one preview in flight, at most one pending (the newest). Resolves with null when the request
+   * was superseded (its bitmap, if any, is closed here). The caller owns and must close the returned bitmap.
+   */
+  preview(req: QrRequest, opts: PreviewOptions): Promise<PreviewResult | null> {
+    return new Promise((resolve, reject) => {
+      if (this.previewPending) this.previewPending.resolve(null);
+      this.previewPending = { req, opts, resolve, reject };
+      if (!this.previewBusy) void this.pumpPreview();
+    });
+  }
+
+  private async pumpPreview(): Promise<void> {
+    this.previewBusy = true;
+    try {
+      while (this.previewPending) {
+        const job = this.previewPending;
+        this.previewPending = null;
+        try {
+          const result = await this.call((api) => api.preview(job.req, job.opts), { timeoutMs: 10_000 });
+          if (this.previewPending) {
+            // A newer request arrived meanwhile: this result is stale.
+            result.bitmap.close();
+            job.resolve(null);
+          } else job.resolve(result);
+        } catch (e) {
+          if (this.previewPending) job.resolve(null);
+          else job.reject(e);
+        }
+      }
+    } finally {
+      this.previewBusy = false;
+    }
+  }
+
+  png(req: QrRequest, size: number, opts?: CallOptions): Promise<{ blob: Blob; meta: RenderMeta }> {
+    return this.call((api) => api.png(req, size), opts);
+  }
+
+  svg(req: QrRequest, size?: number, opts?: CallOptions): Promise<{ svg: string; meta: RenderMeta }> {
+    return this.call((api) => api.svg(req, size), opts);
+  }
+
+  pdf(req: QrRequest, sizePt?: number, opts?: CallOptions): Promise<{ blob: Blob; meta: RenderMeta }> {
+    return this.call((api) => api.pdf(req, sizePt), opts);
+  }
+
+  eps(req: QrRequest, sizePt?: number, opts?: CallOptions): Promise<{ eps: string; meta: RenderMeta }> {
+    return this.call((api) => api.eps(req, sizePt), opts);
+  }
+
+  scanCheck(req: QrRequest, target: ScanTarget, opts?: CallOptions): Promise<ScanCheckResult> {
+    return this.call((api) => api.scanCheck(req, target), opts);
+  }
+
+  memory(): Promise<WorkerMemory> {
+    return this.call((api) => api.memory());
+  }
+
+  /** Test hooks (see QrWorkerApi). */
+  crashForTest(): Promise<void> {
+    return this.start().api.crashForTest();
+  }
+
+  hangForTest(ms: number, opts?: CallOptions): Promise<void> {
+    return this.call((api) => api.hangForTest(ms), opts);
+  }
+
+  terminate(): void {
+    this.restart();
+    if (this.previewPending) this.previewPending.resolve(null);
+    this.previewPending = null;
+  }
+}
+
+/** Rasterises an SVG file on the page at up to 1024 px on its long side, keeping its aspect ratio. */
+async function rasteriseSvg(blob: Blob): Promise<ImageBitmap> {
+  const url = URL.createObjectURL(blob);
+  try {
+    const img = new Image();
+    img.src = url;
+    try {
+      await img.decode();
+    } catch {
+      throw new QrError('BAD_LOGO', 'The SVG logo could not be read', { mime: blob.type });
+    }
+    const w0 = img.naturalWidth || 512;
+    const h0 = img.naturalHeight || 512;
+    const scale = 1024 / Math.max(w0, h0);
+    const w = Math.max(1, Math.round(w0 * scale));
+    const h = Math.max(1, Math.round(h0 * scale));
+    const canvas = document.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    canvas.getContext('2d')?.drawImage(img, 0, 0, w, h);
+    return await createImageBitmap(canvas);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+let shared: QrClient | null = null;
+/** The app's single client (lazy: the worker starts on the first request). */
+export function getQrClient(): QrClient {
+  shared ??= new QrClient();
+  return shared;
+}
+
+/** Benchmarks only: replaces the shared client (the typing benchmark runs the same service in-thread for comparison). */
+export function setQrClient(client: QrClient): void {
+  shared?.terminate();
+  shared = client;
+}

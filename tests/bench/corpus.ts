@@ -1,0 +1,55 @@
+/** The fixed benchmark corpus of issue 2 §4 (deterministic: generated from a fixed seed). */
+import type { Ecl } from '../../src/encoder/index.ts';
+
+export interface CorpusEntry {
+  name: string;
+  ecl: Ecl;
+  text: string;
+}
+
+function xorshift(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+const r = xorshift(12345);
+const pick = (alphabet: string, n: number): string => {
+  let out = '';
+  for (let i = 0; i < n; i++) out += alphabet[Math.floor(r() * alphabet.length)];
+  return out;
+};
+const WORDS = 'the quick brown fox jumps over lazy dog and then some more words appear in this sentence while we keep writing text for testing'.split(' ');
+
+function prose(n: number, capitals: boolean): string {
+  let out = '';
+  while (out.length < n) {
+    const w = WORDS[Math.floor(r() * WORDS.length)];
+    out += (out ? ' ' : '') + (capitals && r() < 0.1 ? w[0].toUpperCase() + w.slice(1) : w) + (capitals && r() < 0.08 ? '.' : '');
+  }
+  return out.slice(0, n);
+}
+
+const JAPANESE = '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。';
+
+export const CORPUS: readonly CorpusEntry[] = [
+  { name: 'URL, 30 chars (M)', ecl: 'M', text: 'https://qrcraft.app/p/Xy12abCd' },
+  {
+    name: 'vCard 3.0, 218 chars (Q)',
+    ecl: 'Q',
+    text: 'BEGIN:VCARD\nVERSION:3.0\nN:Doe;Jane;;;\nFN:Jane Doe\nORG:QRCraft Ltd\nTITLE:Engineer\nTEL;TYPE=CELL:+1-555-0100\nEMAIL:jane.doe@example.com\nURL:https://qrcraft.app\nADR;TYPE=WORK:;;1 Main St;Springfield;IL;62701;USA\nEND:VCARD',
+  },
+  { name: 'WIFI, 60 chars (M)', ecl: 'M', text: 'WIFI:T:WPA;S:QRCraft Guest;P:correct-horse-battery;H:false;;' },
+  { name: 'text, 1,000 chars (H)', ecl: 'H', text: prose(1000, true) },
+  { name: '2,953 bytes (40-L)', ecl: 'L', text: prose(2953, false) },
+  { name: '7,089 digits (L)', ecl: 'L', text: pick('0123456789', 7089) },
+  { name: '4,296 alphanumerics (L)', ecl: 'L', text: pick('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:', 4296) },
+  { name: 'Japanese, 300 chars (M)', ecl: 'M', text: JAPANESE.repeat(5).slice(0, 300) },
+  { name: 'lowercase URL, 80 chars (H)', ecl: 'H', text: 'https://shop.example.com/products/organic-green-tea?ref=qrcraft&utm_source=flyer' },
+];

@@ -1,0 +1,132 @@
+/**
+ * PDF (jspdf) and EPS exports in Node: checked structurally, then rasterised with the Debian tools
+ * (pdftoppm from poppler-utils, Ghostscript) and decoded with zxing-wasm (its .wasm read from node_modules).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { encodeText } from '../../../src/encoder/index.ts';
+import { describeContent } from '../../../src/render/describe.ts';
+import { psString, sceneToEps } from '../../../src/render/eps.ts';
+import { sceneToPdf } from '../../../src/render/pdf.ts';
+import { buildScene } from '../../../src/render/scene.ts';
+import type { Ecl, Frame, QrStyle, Shape } from '../../../src/render/types.ts';
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'qrcraft-exports-'));
+  const wasm = readFileSync(join(process.cwd(), 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'));
+  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function decodePng(file: string): Promise<string | null> {
+  const results = await readBarcodes(new Uint8Array(readFileSync(file)), { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
+  return results.find((r) => r.isValid)?.text ?? null;
+}
+
+/** A small solid PNG (RGB) made by hand, for the logo. */
+function tinyPng(w: number, h: number, rgb: [number, number, number]): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(td) >>> 0);
+    return Buffer.concat([len, td, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 2;
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(rgb, y * (w * 3 + 1) + 1 + x * 3);
+  return new Uint8Array(
+    Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+  );
+}
+
+/** All content streams of a PDF, inflated. */
+function pdfStreams(pdf: Buffer): string {
+  const s = pdf.toString('latin1');
+  let out = '';
+  const re = /stream\r?\n/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s))) {
+    const start = m.index + m[0].length;
+    const end = s.indexOf('endstream', start);
+    const body = pdf.subarray(start, end);
+    try {
+      out += inflateSync(body).toString('latin1') + '\n';
+    } catch {
+      /* not deflated (images) */
+    }
+  }
+  return out;
+}
+
+const LONG = 'https://qrcraft.app/d?p=' + 'Zk3-q_Wm8'.repeat(110);
+const CASES: [Shape, Frame, Ecl, string, boolean][] = [
+  ['square', 'none', 'L', 'https://qrcraft.app/s/7Xk2', false],
+  ['dots', 'banner', 'H', 'https://qrcraft.app/s/7Xk2', true],
+  ['rounded', 'circular', 'Q', 'BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nTEL:+55 11 5555 0100\nEND:VCARD', true],
+  ['extraRounded', 'badge', 'M', 'WIFI:T:WPA;S:Café Ñandú;P:pa(ss)\\word;;', false],
+  ['classy', 'topText', 'H', LONG, true],
+  ['classyRounded', 'rounded', 'M', LONG, false],
+];
+
+describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo) => {
+  const style: QrStyle = { shape, frame, fg: '#1A2BB2', bg: '#FFFFFF', frameText: frame === 'badge' ? 'Wi-Fi (gäste)' : '', logoId: withLogo ? 'l' : null };
+  const matrix = encodeText(content, { ecl });
+  const scene = buildScene(matrix, style, withLogo ? { width: 8, height: 8 } : null, 480);
+
+  test('PDF: one page sized to the artwork, title, vector paths; pdftoppm + zxing read it back', async () => {
+    const bytes = Buffer.from(sceneToPdf(scene, { title: describeContent(content), logo: withLogo ? { bytes: tinyPng(8, 8, [225, 29, 72]), format: 'PNG' } : null }));
+    const text = bytes.toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
+    expect(text).toMatch(/\/MediaBox \[0 0 480\.?0* 480\.?0*\]/);
+    expect(text).toContain(`/Title (${describeContent(content).slice(0, 20)}`);
+    const ops = pdfStreams(bytes);
+    // Vector: path construction and fill operators, and the image only when there is a logo.
+    expect(ops).toMatch(/ m\n/);
+    expect(ops).toMatch(/\nf\n/);
+    expect(ops.split(/ l\n| c\n/).length).toBeGreaterThan(200);
+    expect(/\/Subtype \/Image/.test(text)).toBe(withLogo && scene.model.logo !== null);
+    const file = join(dir, `${shape}-${frame}.pdf`);
+    writeFileSync(file, bytes);
+    execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', file, file]);
+    expect(await decodePng(`${file}.png`)).toBe(content);
+  });
+
+  test('EPS: DSC header, BoundingBox, vector paths; Ghostscript + zxing read it back', async () => {
+    const eps = sceneToEps(scene, {
+      title: describeContent(content),
+      logo: withLogo ? { width: 2, height: 2, rgb: new Uint8Array([225, 29, 72, 225, 29, 72, 225, 29, 72, 225, 29, 72]) } : null,
+      date: new Date('2026-01-01T00:00:00Z'),
+    });
+    const lines = eps.split('\n');
+    expect(lines[0]).toBe('%!PS-Adobe-3.0 EPSF-3.0');
+    expect(lines).toContain('%%BoundingBox: 0 0 480 480');
+    expect(lines).toContain('%%EndComments');
+    expect(lines.some((l) => l.startsWith('%%Title: QR code'))).toBe(true);
+    expect(eps.trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(eps).toMatch(/ m /);
+    expect(eps.includes('colorimage')).toBe(withLogo && scene.model.logo !== null);
+    const file = join(dir, `${shape}-${frame}.eps`);
+    writeFileSync(file, eps, 'latin1');
+    execFileSync('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dEPSCrop', '-sDEVICE=png16m', '-r300', `-sOutputFile=${file}.png`, file]);
+    expect(await decodePng(`${file}.png`)).toBe(content);
+  });
+});
+
+test('PostScript strings: escapes, Latin-1 as octal, others replaced', () => {
+  expect(psString('a(b)c\\')).toBe('(a\\(b\\)c\\\\)');
+  expect(psString('Café')).toBe('(Caf\\351)');
+  expect(psString('→')).toBe('(?)');
+});

@@ -1,0 +1,311 @@
+/**
+ * The worker's implementation of QrWorkerApi: encoder + renderer + exporters glued together, a logo cache, and
+ * error translation to plain data. Runs in the worker (qr.worker.ts exposes it); browser tests can also call it
+ * directly.
+ */
+import { DataTooLongError, encodeText, measureCapacity, type QrMatrix } from '../src/encoder/index.ts';
+import { paintScene } from '../src/render/canvas.ts';
+import { describeContent } from '../src/render/describe.ts';
+import { sceneToEps, type EpsLogo } from '../src/render/eps.ts';
+import { QrError, type WireError } from '../src/render/errors.ts';
+import { QR_SHARE } from '../src/render/layout.ts';
+import { QUIET_ZONE } from '../src/render/model.ts';
+import { sceneToPdf, type PdfLogo } from '../src/render/pdf.ts';
+import { buildScene, type Scene } from '../src/render/scene.ts';
+import { sceneToSvg } from '../src/render/svg.ts';
+import type { QrMatrixLike } from '../src/render/types.ts';
+import type {
+  EncodeInfo,
+  LogoInfo,
+  LogoInput,
+  PreviewOptions,
+  QrContent,
+  QrRequest,
+  QrWorkerApi,
+  RenderMeta,
+  ScanCheckResult,
+} from './contract.ts';
+
+/** Every module of a preview gets at least this many device pixels, whatever the version and frame. */
+export const MIN_PREVIEW_MODULE_PX = 3;
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'];
+/** Vector exports: 480 pt = 2000 px at 300 dpi. */
+export const DEFAULT_PRINT_PT = 480;
+
+interface LogoEntry {
+  info: LogoInfo;
+  blob: Blob;
+  bitmap: ImageBitmap;
+  dataUrl?: string;
+  pdf?: PdfLogo;
+}
+
+export function toWireError(e: unknown): WireError {
+  if (e instanceof DataTooLongError) {
+    return {
+      __qrWireError: 1,
+      name: 'DataTooLongError',
+      code: 'DATA_TOO_LONG',
+      message: e.message,
+      details: { dataBits: e.dataBits, capacityBits: e.capacityBits, maxVersion: e.maxVersion },
+    };
+  }
+  if (e instanceof QrError) return { __qrWireError: 1, name: e.name, code: e.code, message: e.message, details: e.details };
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { __qrWireError: 1, name: err.name, code: 'INTERNAL', message: err.message, details: {} };
+}
+
+function checkSize(size: number, min: number, max: number): void {
+  if (!Number.isFinite(size) || size < min || size > max) throw new QrError('BAD_SIZE', `Size must be from ${min} to ${max}`, { size, min, max });
+}
+
+async function blobToDataUrl(blob: Blob): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return `data:${blob.type};base64,${btoa(bin)}`;
+}
+
+/** Creates the API object. `wrap` turns thrown errors into WireError data (on for the worker). */
+export function createQrService() {
+  const logos = new Map<string, LogoEntry>();
+  let previewCanvas: OffscreenCanvas | null = null;
+  let zxing: Promise<typeof import('zxing-wasm/reader')> | null = null;
+
+  // The last few matrices: a download right after its preview, or a style change, does not re-encode.
+  const matrices = new Map<string, QrMatrix>();
+  const encode = (req: QrContent): QrMatrix => {
+    if (typeof req.content !== 'string' || req.content.length === 0) throw new QrError('EMPTY_CONTENT', 'Nothing to encode');
+    const key = req.ecl + req.content;
+    const hit = matrices.get(key);
+    if (hit) return hit;
+    const m = encodeText(req.content, { ecl: req.ecl });
+    matrices.set(key, m);
+    if (matrices.size > 4) matrices.delete(matrices.keys().next().value as string);
+    return m;
+  };
+
+  const logoFor = (req: QrRequest): LogoEntry | null => {
+    const id = req.style.logoId;
+    if (!id) return null;
+    const entry = logos.get(id);
+    if (!entry) throw new QrError('UNKNOWN_LOGO', 'Logo not loaded in the worker (send it again)', { logoId: id });
+    return entry;
+  };
+
+  const scene = (req: QrRequest, size: number, wholeUnits = false): { scene: Scene; matrix: QrMatrix; logo: LogoEntry | null } => {
+    const matrix = encode(req);
+    const logo = logoFor(req);
+    return { scene: buildScene(matrix as QrMatrixLike, req.style, logo ? logo.info : null, size, wholeUnits), matrix, logo };
+  };
+
+  const meta = (s: Scene, matrix: QrMatrix): RenderMeta => ({
+    version: matrix.version,
+    size: matrix.size,
+    ecl: matrix.ecl,
+    mask: matrix.mask,
+    width: s.layout.width,
+    height: s.layout.height,
+    logo: s.model.logo,
+    adjustments: s.model.adjustments,
+  });
+
+  const previewPixels = (n: number, req: QrRequest, o: PreviewOptions): number => {
+    checkSize(o.cssSize, 16, 4096);
+    const ratio = Number.isFinite(o.pixelRatio) && o.pixelRatio > 0 ? Math.min(o.pixelRatio, 8) : 1;
+    const base = Math.round(o.cssSize * ratio);
+    const need = Math.ceil((MIN_PREVIEW_MODULE_PX * (n + 2 * QUIET_ZONE)) / QR_SHARE[req.style.frame]);
+    return Math.max(base, need);
+  };
+
+  const renderRaster = (req: QrRequest, size: number, canvas?: OffscreenCanvas) => {
+    const { scene: s, matrix, logo } = scene(req, size);
+    const c = canvas ?? new OffscreenCanvas(size, size);
+    if (c.width !== size) c.width = size;
+    if (c.height !== size) c.height = size;
+    const ctx = c.getContext('2d');
+    if (!ctx) throw new QrError('INTERNAL', 'No 2D context');
+    paintScene(ctx, s, logo ? logo.bitmap : null, true);
+    return { canvas: c, meta: meta(s, matrix) };
+  };
+
+  const decode = async (blobOrImage: Blob | ImageData): Promise<string | null> => {
+    zxing ??= (async () => {
+      const mod = await import('zxing-wasm/reader');
+      const { default: wasmUrl } = await import('zxing-wasm/reader/zxing_reader.wasm?url');
+      mod.prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });
+      return mod;
+    })();
+    const mod = await zxing;
+    const results = await mod.readBarcodes(blobOrImage, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
+    const hit = results.find((r) => r.isValid);
+    return hit ? hit.text : null;
+  };
+
+  const api = {
+    async info(req: QrContent): Promise<EncodeInfo> {
+      const matrix = encode(req);
+      const cap = measureCapacity(req.content, req.ecl);
+      return {
+        version: matrix.version,
+        size: matrix.size,
+        ecl: matrix.ecl,
+        mask: matrix.mask,
+        usedBits: cap.usedBits,
+        capacityBits: cap.capacityBits,
+        leftBits: cap.capacityBits - cap.usedBits,
+        maxCapacityBits: cap.maxCapacityBits,
+      };
+    },
+
+    async putLogo(input: LogoInput): Promise<LogoInfo> {
+      const { id, blob } = input;
+      if (!id || !(blob instanceof Blob)) throw new QrError('BAD_LOGO', 'A logo needs an id and a file');
+      if (!LOGO_TYPES.includes(blob.type)) throw new QrError('BAD_LOGO', 'Logo must be PNG, JPEG or SVG', { mime: blob.type });
+      if (blob.size > MAX_LOGO_BYTES) throw new QrError('BAD_LOGO', 'Logo is larger than 2 MB', { bytes: blob.size, max: MAX_LOGO_BYTES });
+      let bitmap = input.bitmap;
+      if (!bitmap) {
+        if (blob.type === 'image/svg+xml') throw new QrError('BAD_LOGO', 'An SVG logo must come with a bitmap rasterised by the page');
+        try {
+          bitmap = await createImageBitmap(blob);
+        } catch {
+          throw new QrError('BAD_LOGO', 'The logo file could not be decoded', { mime: blob.type });
+        }
+      }
+      logos.get(id)?.bitmap.close();
+      const info = { id, width: bitmap.width, height: bitmap.height, mime: blob.type };
+      logos.set(id, { info, blob, bitmap });
+      return info;
+    },
+
+    async hasLogo(id: string): Promise<boolean> {
+      return logos.has(id);
+    },
+
+    async dropLogo(id: string): Promise<void> {
+      logos.get(id)?.bitmap.close();
+      logos.delete(id);
+    },
+
+    async preview(req: QrRequest, options: PreviewOptions) {
+      const n = encode(req).size;
+      const size = previewPixels(n, req, options);
+      previewCanvas ??= new OffscreenCanvas(size, size);
+      const { canvas, meta: m } = renderRaster(req, size, previewCanvas);
+      return { bitmap: canvas.transferToImageBitmap(), meta: m };
+    },
+
+    async png(req: QrRequest, size: number) {
+      checkSize(size, 64, 8192);
+      const { canvas, meta: m } = renderRaster(req, size);
+      const blob = await canvas.convertToBlob({ type: 'image/png' });
+      return { blob, meta: m };
+    },
+
+    async svg(req: QrRequest, size = 1000) {
+      checkSize(size, 16, 100000);
+      const { scene: s, matrix, logo } = scene(req, size, true);
+      if (logo && !logo.dataUrl) logo.dataUrl = await blobToDataUrl(logo.blob);
+      const svg = sceneToSvg(s, { title: describeContent(req.content), logoHref: logo?.dataUrl ?? null });
+      return { svg, meta: meta(s, matrix) };
+    },
+
+    async pdf(req: QrRequest, sizePt = DEFAULT_PRINT_PT) {
+      checkSize(sizePt, 16, 14400);
+      const { scene: s, matrix, logo } = scene(req, sizePt);
+      if (logo && !logo.pdf) {
+        const raster = logo.info.mime === 'image/svg+xml';
+        const src = raster ? await bitmapToPng(logo.bitmap) : logo.blob;
+        logo.pdf = { bytes: new Uint8Array(await src.arrayBuffer()), format: src.type === 'image/jpeg' ? 'JPEG' : 'PNG' };
+      }
+      const bytes = sceneToPdf(s, { title: describeContent(req.content), logo: logo?.pdf ?? null });
+      return { blob: new Blob([bytes], { type: 'application/pdf' }), meta: meta(s, matrix) };
+    },
+
+    async eps(req: QrRequest, sizePt = DEFAULT_PRINT_PT) {
+      checkSize(sizePt, 16, 14400);
+      const { scene: s, matrix, logo } = scene(req, sizePt);
+      const epsLogo = logo && s.model.logo ? logoPixels(logo.bitmap, req.style.bg) : null;
+      return { eps: sceneToEps(s, { title: describeContent(req.content), logo: epsLogo }), meta: meta(s, matrix) };
+    },
+
+    async scanCheck(req: QrRequest, target: Parameters<QrWorkerApi['scanCheck']>[1]): Promise<ScanCheckResult> {
+      let image: Blob | ImageData;
+      if (target.kind === 'png') image = (await api.png(req, target.size)).blob;
+      else {
+        const n = encode(req).size;
+        const size = previewPixels(n, req, target.options);
+        const { canvas } = renderRaster(req, size);
+        const ctx = canvas.getContext('2d');
+        if (!ctx) throw new QrError('INTERNAL', 'No 2D context');
+        image = ctx.getImageData(0, 0, size, size);
+      }
+      const decoded = await decode(image);
+      return { ok: decoded === req.content, decoded, decoder: 'zxing-wasm' };
+    },
+
+    async memory() {
+      const mem = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
+      return { usedJSHeapSize: mem ? mem.usedJSHeapSize : null };
+    },
+
+    async crashForTest(): Promise<void> {
+      // An uncaught error in a timer is what a real crash looks like to the page (worker 'error' event).
+      setTimeout(() => {
+        throw new Error('crash requested by test');
+      });
+      setTimeout(() => close(), 10);
+    },
+
+    async hangForTest(ms: number): Promise<void> {
+      const end = Date.now() + Math.min(ms, 60_000);
+      while (Date.now() < end) {
+        /* busy: the worker answers nothing meanwhile */
+      }
+    },
+  };
+  return api satisfies QrWorkerApi;
+}
+
+/** Same methods, but every rejection is a WireError (plain data that comlink passes through as is). */
+export function withWireErrors<T extends object>(api: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, fn] of Object.entries(api)) {
+    out[k] = async (...args: unknown[]) => {
+      try {
+        return await (fn as (...a: unknown[]) => unknown)(...args);
+      } catch (e) {
+        throw toWireError(e);
+      }
+    };
+  }
+  return out as T;
+}
+
+async function bitmapToPng(bitmap: ImageBitmap): Promise<Blob> {
+  const c = new OffscreenCanvas(bitmap.width, bitmap.height);
+  c.getContext('2d')?.drawImage(bitmap, 0, 0);
+  return c.convertToBlob({ type: 'image/png' });
+}
+
+/** Logo pixels for EPS: at most 256 px on the long side, alpha composited on the background colour. */
+function logoPixels(bitmap: ImageBitmap, bg: string): EpsLogo {
+  const scale = Math.min(1, 256 / Math.max(bitmap.width, bitmap.height));
+  const w = Math.max(1, Math.round(bitmap.width * scale));
+  const h = Math.max(1, Math.round(bitmap.height * scale));
+  const c = new OffscreenCanvas(w, h);
+  const ctx = c.getContext('2d');
+  if (!ctx) throw new QrError('INTERNAL', 'No 2D context');
+  ctx.fillStyle = bg;
+  ctx.fillRect(0, 0, w, h);
+  ctx.drawImage(bitmap, 0, 0, w, h);
+  const data = ctx.getImageData(0, 0, w, h).data;
+  const rgb = new Uint8Array(w * h * 3);
+  for (let i = 0, j = 0; i < data.length; i += 4) {
+    rgb[j++] = data[i];
+    rgb[j++] = data[i + 1];
+    rgb[j++] = data[i + 2];
+  }
+  return { width: w, height: h, rgb };
+}
