@@ -1,0 +1,49 @@
+// GET /r/:slug on the local server: the runtime-neutral handler of redirect.ts with Node dependencies —
+// ua-parser-js (1.x, MIT) for the User-Agent, geoip-country (offline GeoLite2 country data) for the client
+// address, and record_scan() called as the anon role, exactly the path a visitor takes on Supabase.
+import { createRequire } from 'node:module';
+import { UAParser } from 'ua-parser-js';
+import type { Db } from './db.ts';
+import { classifyAgent, createRedirectHandler, type ScanInput } from './redirect.ts';
+import { runAs } from './rest/as-role.ts';
+
+interface GeoIp {
+  lookup(ip: string): { country?: string } | null;
+}
+
+const require = createRequire(import.meta.url);
+let geoip: GeoIp | undefined;
+/** geoip-country loads its ~7 MB data on first require; do it lazily, once. */
+function geo(): GeoIp {
+  geoip ??= require('geoip-country') as GeoIp;
+  return geoip;
+}
+
+export function countryOf(address: string): string | null {
+  const country = geo().lookup(address)?.country;
+  return country && /^[A-Z]{2}$/.test(country) ? country : null;
+}
+
+export async function recordScanAsAnon(db: Db, scan: ScanInput): Promise<string | null> {
+  const rows = await runAs(db, 'anon', { role: 'anon' }, (tx) =>
+    tx.query<{ destination: string | null }>(
+      'SELECT public.record_scan($1, $2, $3, $4, $5) AS destination',
+      [scan.slug, scan.deviceType, scan.os, scan.browser, scan.country],
+    ),
+  );
+  return rows[0]?.destination ?? null;
+}
+
+export function createLocalRedirect(opts: {
+  db: Db;
+  clientAddress: (request: Request) => string | null;
+  log: (line: string) => void;
+}): (request: Request) => Promise<Response> {
+  return createRedirectHandler({
+    recordScan: (scan) => recordScanAsAnon(opts.db, scan),
+    parseUserAgent: (ua) => classifyAgent(new UAParser(ua).getResult()),
+    lookupCountry: countryOf,
+    clientAddress: opts.clientAddress,
+    onError: (err) => opts.log(`redirect failed: ${err instanceof Error ? err.message : String(err)}`),
+  });
+}

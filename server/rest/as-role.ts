@@ -1,0 +1,24 @@
+// Runs statements the way PostgREST does: one transaction, the request's role set with
+// set_config('role', …, true) and its JWT claims in request.jwt.claims, so RLS and grants are decided by
+// Postgres (the connecting user is a superuser; inside the transaction it is anon / authenticated).
+import type { Db, Queryable } from '../db.ts';
+
+export type ApiRole = 'anon' | 'authenticated' | 'service_role';
+
+export const API_ROLES: ReadonlySet<string> = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
+
+export async function runAs<T>(
+  db: Db,
+  role: ApiRole,
+  claims: Record<string, unknown>,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  if (!API_ROLES.has(role)) throw new Error(`refusing to switch to role ${String(role)}`);
+  return db.transaction(async (tx) => {
+    await tx.query(`SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
+      role,
+      JSON.stringify(claims),
+    ]);
+    return fn(tx);
+  });
+}

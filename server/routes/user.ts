@@ -1,0 +1,107 @@
+// GET /user and PUT /user (contract §6.2, §6.3).
+import type { Hono } from 'hono';
+import { authenticate } from '../auth-middleware.ts';
+import type { Deps } from '../deps.ts';
+import { validateEmail } from '../email.ts';
+import { forbidden, unprocessable, validationFailed } from '../errors.ts';
+import { readBodyText, takeOrThrow } from '../http.ts';
+import { assertStorableJson, parseBody, type JsonObject } from '../json.ts';
+import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
+import {
+  deleteSessions,
+  findUserByEmail,
+  findUserById,
+  listIdentities,
+  setEmailChange,
+  updatePassword,
+  updateUserMetadata,
+} from '../store.ts';
+import { userJson } from '../user-json.ts';
+import { assertMailFrequency } from './signup.ts';
+
+const USER_UPDATE_PARAMS = {
+  email: 'string',
+  phone: 'string',
+  password: 'string',
+  current_password: 'string',
+  nonce: 'string',
+  channel: 'string',
+  data: 'object',
+  app_metadata: 'object',
+  code_challenge: 'string',
+  code_challenge_method: 'string',
+} as const;
+
+/** Shallow merge; a key whose value is null is removed (§6.3). */
+function mergeMetadata(current: JsonObject, patch: JsonObject): JsonObject {
+  const merged = new Map(Object.entries(current));
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) merged.delete(k);
+    else merged.set(k, v);
+  }
+  return Object.fromEntries(merged);
+}
+
+export function registerUser(app: Hono, deps: Deps): void {
+  const { config } = deps;
+
+  app.get('/user', async (c) => {
+    const { user, claims } = await authenticate(deps, c);
+    const requestAud = c.req.header('X-JWT-AUD') || claims.aud;
+    if (JSON.stringify(requestAud) !== JSON.stringify(claims.aud)) {
+      throw validationFailed("Token audience doesn't match request audience");
+    }
+    return c.json(userJson(user, await listIdentities(deps.db, user.id)));
+  });
+
+  app.put('/user', async (c) => {
+    const { user, session } = await authenticate(deps, c);
+    takeOrThrow(deps.limiters.user, c, config.rateLimits.ipHeader);
+    const body = parseBody(await readBodyText(c), 'UserUpdateParams', USER_UPDATE_PARAMS);
+
+    if (body.app_metadata !== undefined) {
+      throw forbidden('not_admin', 'Updating app_metadata requires admin privileges');
+    }
+    const newEmail = body.email ? validateEmail(body.email) : undefined;
+    if (body.password !== undefined) checkPasswordStrength(body.password, config.minPasswordLength);
+    if (body.phone && body.phone !== (user.phone ?? '')) {
+      throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
+    }
+    if (body.data !== undefined) assertStorableJson(body.data, 'User metadata');
+
+    let newHash: string | undefined;
+    if (body.password !== undefined) {
+      if (user.encrypted_password && (await verifyPassword(body.password, user.encrypted_password))) {
+        throw unprocessable('same_password', 'New password should be different from the old password.');
+      }
+      newHash = await hashPassword(body.password);
+    }
+    const emailChanges = newEmail !== undefined && newEmail !== (user.email ?? '').toLowerCase();
+    if (emailChanges) {
+      const holder = await findUserByEmail(deps.db, newEmail, user.aud);
+      if (holder && holder.id !== user.id) {
+        throw unprocessable('email_exists', 'A user with this email address has already been registered');
+      }
+      assertMailFrequency(deps, user.email_change_sent_at);
+    }
+
+    const now = config.now();
+    await deps.db.transaction(async (tx) => {
+      if (body.data !== undefined) {
+        const current = (await findUserById(tx, user.id))?.raw_user_meta_data ?? {};
+        await updateUserMetadata(tx, user.id, mergeMetadata(current, body.data), now);
+      }
+      if (newHash !== undefined) {
+        await updatePassword(tx, user.id, newHash, now);
+        // A password change signs out every other session (§6.3, §10.5).
+        await deleteSessions(tx, user.id, 'others', session?.id ?? null);
+      }
+      if (emailChanges) {
+        // Not applied until verified, even with autoconfirm (§6.3); no mail is sent by this server.
+        await setEmailChange(tx, user.id, newEmail, now);
+      }
+    });
+    const fresh = (await findUserById(deps.db, user.id))!;
+    return c.json(userJson(fresh, await listIdentities(deps.db, user.id)));
+  });
+}

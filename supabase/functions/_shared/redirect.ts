@@ -1,0 +1,138 @@
+// The dynamic-code redirect as a plain Fetch handler: `(request: Request) => Promise<Response>`.
+// Runtime-neutral (web APIs only, no imports at all) so the same module serves GET /r/:slug on the local server
+// (server/redirect.ts re-exports it) and runs as the Supabase Edge Function in supabase/functions/r (it lives
+// under supabase/functions/_shared so `supabase functions deploy` bundles it). What differs per runtime is injected:
+// how a scan is recorded (SQL as anon locally, supabase.rpc('record_scan') on the edge), the User-Agent parser,
+// the IP → country lookup and where the client address comes from. The IP is used for the lookup and dropped.
+
+export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'other';
+
+export interface ParsedAgent {
+  deviceType: DeviceType;
+  os: string | null;
+  browser: string | null;
+}
+
+export interface ScanInput extends ParsedAgent {
+  slug: string;
+  country: string | null;
+}
+
+export interface RedirectDeps {
+  /** Records the scan if the slug is an active dynamic code; returns its destination, else null. */
+  recordScan(scan: ScanInput): Promise<string | null>;
+  parseUserAgent(userAgent: string): ParsedAgent;
+  /** ISO 3166-1 alpha-2 code of a public address, or null. */
+  lookupCountry(address: string): string | null;
+  clientAddress(request: Request): string | null;
+  /** Called with unexpected failures (the visitor gets a 503 page). */
+  onError?(err: unknown): void;
+}
+
+const SLUG = /^[A-Za-z0-9_-]{4,64}$/;
+
+/** The subset of a ua-parser-js (1.x) result this module reads. */
+export interface UaParserResult {
+  browser: { name?: string };
+  os: { name?: string };
+  device: { type?: string };
+}
+
+const DESKTOP_OS = /^(windows|mac os|macos|linux|ubuntu|debian|fedora|chrom(e|ium) os|freebsd|openbsd|netbsd|solaris|mint|arch|gentoo|suse|red hat|centos)/i;
+
+/** Maps a ua-parser-js result to the stored fields: mobile / tablet / desktop / other, OS and browser names. */
+export function classifyAgent(result: UaParserResult): ParsedAgent {
+  const type = result.device.type;
+  const osName = result.os.name ?? null;
+  let deviceType: DeviceType;
+  if (type === 'mobile' || type === 'tablet') deviceType = type;
+  else if (type) deviceType = 'other';
+  else if (osName && /^(ios|android|windows phone|blackberry|harmonyos)/i.test(osName)) deviceType = 'mobile';
+  else if (osName && DESKTOP_OS.test(osName)) deviceType = 'desktop';
+  else deviceType = 'other';
+  const os = osName === 'Mac OS' ? 'macOS' : osName;
+  return { deviceType, os: os?.slice(0, 64) ?? null, browser: result.browser.name?.slice(0, 64) ?? null };
+}
+
+/** Loopback, private, link-local, CGNAT and unique-local addresses have no country. */
+export function isPrivateAddress(address: string): boolean {
+  let a = address.trim().toLowerCase();
+  if (a.startsWith('::ffff:')) a = a.slice(7);
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(a);
+  if (v4) {
+    const [x, y] = [Number(v4[1]), Number(v4[2])];
+    return (
+      x === 10 || x === 127 || x === 0 || (x === 169 && y === 254) || (x === 172 && y >= 16 && y <= 31) ||
+      (x === 192 && y === 168) || (x === 100 && y >= 64 && y <= 127) || x >= 224
+    );
+  }
+  if (!a.includes(':')) return true;
+  return a === '::1' || a === '::' || /^f[cd]/.test(a) || /^fe[89ab]/.test(a);
+}
+
+const PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;background:#f7fafc;color:#1a202c;display:grid;place-items:center;' +
+  'min-height:100vh;margin:0}main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}' +
+  'a{color:#3182ce}';
+
+function page(status: number, title: string, message: string): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${title} · QRCraft</title><style>${PAGE_STYLE}</style></head><body><main><h1>${title}</h1>` +
+    `<p>${message}</p><p><a href="/">Create your own QR code with QRCraft</a></p></main></body></html>`;
+  return new Response(html, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    },
+  });
+}
+
+const notFound = () =>
+  page(404, 'This QR code is not active',
+    'The code you scanned does not exist or has been paused by its owner. Please check with whoever shared it.');
+
+/** Builds the handler. It answers `…/r/<slug>` (any prefix, e.g. /functions/v1/r/<slug> on the edge). */
+export function createRedirectHandler(deps: RedirectDeps): (request: Request) => Promise<Response> {
+  return async (request) => {
+    if (request.method !== 'GET') {
+      return new Response(null, { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'no-store' } });
+    }
+    const match = /\/r\/([^/]+)\/?$/.exec(new URL(request.url).pathname);
+    const slug = match ? decodeURIComponent(match[1]!) : '';
+    if (!SLUG.test(slug)) return notFound();
+
+    const agent = deps.parseUserAgent((request.headers.get('User-Agent') ?? '').slice(0, 512));
+    const address = deps.clientAddress(request);
+    let country: string | null = null;
+    if (address && !isPrivateAddress(address)) {
+      try {
+        country = deps.lookupCountry(address);
+      } catch {
+        country = null;
+      }
+    }
+    let destination: string | null;
+    try {
+      destination = await deps.recordScan({ slug, country, ...agent });
+    } catch (err) {
+      deps.onError?.(err);
+      return page(503, 'Please try again', 'This link is temporarily unavailable. Please scan the code again in a moment.');
+    }
+    if (!destination) return notFound();
+    let target: URL;
+    try {
+      target = new URL(destination);
+    } catch {
+      return notFound();
+    }
+    if (target.protocol !== 'https:' && target.protocol !== 'http:') return notFound();
+    return new Response(null, {
+      status: 302,
+      headers: { Location: target.href, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+    });
+  };
+}

@@ -1,0 +1,55 @@
+// Supabase Edge Function `r`: the dynamic-code redirect on a real project, the same handler as the local
+// server's GET /r/:slug (supabase/functions/_shared/redirect.ts).
+//   supabase functions deploy r --no-verify-jwt
+// Visitors then scan https://<project-ref>.supabase.co/functions/v1/r/<slug>. The function calls
+// public.record_scan() with the anon key (SUPABASE_URL and SUPABASE_ANON_KEY are provided by the platform), so
+// it can do exactly what an anonymous caller can: record a scan of an active dynamic code and read its target.
+import { createClient } from 'npm:@supabase/supabase-js@2';
+import { UAParser } from 'npm:ua-parser-js@1.0.41';
+import { classifyAgent, createRedirectHandler } from '../_shared/redirect.ts';
+
+declare const Deno: {
+  env: { get(name: string): string | undefined };
+  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
+};
+
+type Lookup = (address: string) => string | null;
+
+/** geoip-country (offline GeoLite2 country data); without it, scans are stored without a country. */
+async function loadCountryLookup(): Promise<Lookup> {
+  try {
+    const mod = (await import('npm:geoip-country@5')) as {
+      default: { lookup(ip: string): { country?: string } | null };
+    };
+    return (address) => mod.default.lookup(address)?.country ?? null;
+  } catch (err) {
+    console.error('geoip-country unavailable, countries will be null', err);
+    return () => null;
+  }
+}
+
+const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
+  auth: { persistSession: false, autoRefreshToken: false },
+});
+const lookupCountry = await loadCountryLookup();
+
+Deno.serve(
+  createRedirectHandler({
+    recordScan: async (scan) => {
+      const { data, error } = await supabase.rpc('record_scan', {
+        p_slug: scan.slug,
+        p_device_type: scan.deviceType,
+        p_os: scan.os,
+        p_browser: scan.browser,
+        p_country: scan.country,
+      });
+      if (error) throw new Error(error.message);
+      return typeof data === 'string' ? data : null;
+    },
+    parseUserAgent: (ua) => classifyAgent(new UAParser(ua).getResult()),
+    lookupCountry,
+    // The platform's gateway puts the client first in X-Forwarded-For; the address is never stored.
+    clientAddress: (request) => request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || null,
+    onError: (err) => console.error('redirect failed', err),
+  }),
+);

@@ -1,0 +1,161 @@
+// Shared test plumbing: backends (PGlite always, PostgreSQL when DATABASE_URL is set), throw-away
+// databases, an adjustable clock, the server started in-process, and real supabase-js clients.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createServer, type AuthServer } from '../../server/app.ts';
+import { DEMO_ANON_KEY, loadConfig, type ServerConfig } from '../../server/config.ts';
+
+export type BackendName = 'pglite' | 'postgres';
+
+/** Every suite runs on PGlite, and a second time on PostgreSQL when DATABASE_URL is set. */
+export const backends: BackendName[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestStore {
+  backend: BackendName;
+  dataDir: string;
+  databaseUrl: string;
+  /** Removes the temp dir or drops the throw-away database. */
+  drop(): Promise<void>;
+}
+
+/** A fresh storage location: a temp dir for PGlite, a `qrcraft_test_<random>` database for PostgreSQL. */
+export async function createStore(backend: BackendName): Promise<TestStore> {
+  if (backend === 'pglite') {
+    const dataDir = await mkdtemp(join(tmpdir(), 'qrcraft-auth-'));
+    return { backend, dataDir, databaseUrl: '', drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `qrcraft_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    backend,
+    dataDir: '',
+    databaseUrl: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** Real time plus an offset the test can move forward; a frozen clock only moves when told to. */
+export class TestClock {
+  offsetMs = 0;
+  private readonly frozenAt: number | null;
+  constructor(opts: { frozen?: boolean } = {}) {
+    this.frozenAt = opts.frozen ? Date.now() : null;
+  }
+  readonly now = (): number => (this.frozenAt ?? Date.now()) + this.offsetMs;
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+export interface RunningServer {
+  server: AuthServer;
+  url: string;
+  clock: TestClock;
+  /** Lines the server logged (unexpected errors land here). */
+  logs: string[];
+  config: ServerConfig;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the server in-process on an ephemeral port; rate limits off unless the overrides turn them on.
+ * The clock is frozen by default, so intervals and buckets only move when a test advances it.
+ */
+export async function startServer(
+  store: TestStore,
+  overrides: Partial<ServerConfig> = {},
+  clock = new TestClock({ frozen: true }),
+): Promise<RunningServer> {
+  const logs: string[] = [];
+  const base = loadConfig({});
+  const config = loadConfig(
+    {},
+    {
+      port: 0,
+      dataDir: store.dataDir,
+      databaseUrl: store.databaseUrl,
+      jwtIssuer: 'http://127.0.0.1:54321/auth/v1',
+      now: clock.now,
+      log: (line) => logs.push(line),
+      ...overrides,
+      rateLimits: { ...base.rateLimits, enabled: false, ...overrides.rateLimits },
+    },
+  );
+  const server = await createServer(config);
+  const url = await server.listen(0);
+  return { server, url, clock, logs, config, stop: () => server.close() };
+}
+
+type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
+
+/** The real client as an app would create it, with the ws WebSocket for Node 20 (contract §0.1). */
+export function makeClient(url: string): SupabaseClient {
+  return createClient(url, DEMO_ANON_KEY, {
+    realtime: { transport: WebSocket as unknown as RealtimeTransport },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
+}
+
+let counter = 0;
+/** A unique, valid address for one test. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${counter}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+export const PASSWORD = 'correct-horse-42';
+
+/** Signs up through supabase-js and returns the client holding the session. */
+export async function signedUpClient(url: string, email = uniqueEmail(), password = PASSWORD) {
+  const client = makeClient(url);
+  const { data, error } = await client.auth.signUp({ email, password });
+  if (error || !data.session || !data.user) throw new Error(`sign-up failed: ${error?.message ?? 'no session'}`);
+  return { client, email, password, session: data.session, user: data.user };
+}
+
+/** Plain HTTP call with supabase-js's headers (§1.2); returns status, headers and the parsed body. */
+export async function api(
+  url: string,
+  path: string,
+  init: { method?: string; body?: string; headers?: Record<string, string>; token?: string } = {},
+): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
+  const headers: Record<string, string> = {
+    apikey: DEMO_ANON_KEY,
+    Authorization: `Bearer ${init.token ?? DEMO_ANON_KEY}`,
+    'X-Supabase-Api-Version': '2024-01-01',
+    'Content-Type': 'application/json;charset=UTF-8',
+    ...init.headers,
+  };
+  const res = await fetch(`${url}${path}`, { method: init.method ?? 'GET', headers, body: init.body });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+/** The JSON-serialised view of an auth-js error: {name, message, status, code} (§1.5). */
+export function errorView(error: unknown): { name: string; message: string; status: unknown; code: unknown } {
+  if (!(error instanceof Error)) throw new Error(`expected an error, got ${JSON.stringify(error)}`);
+  const e = error as Error & { status?: unknown; code?: unknown };
+  return { name: e.name, message: e.message, status: e.status, code: e.code };
+}
