@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { decodeEps, decodeImageFile, decodePdf, decodeSvg, pngSize } from './fixtures/decode.ts';
+import { download, fillFields, generate } from './fixtures/generator.ts';
+
+const CONTENT = 'https://qrcraft.example/formats?check=1';
+
+for (const surface of [
+  { path: '/', base: 'qr-code' },
+  { path: '/create', base: 'qrcode' },
+]) {
+  test(`${surface.path}: every format has its file name, MIME type and decodes`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.goto(surface.path);
+    await fillFields(page, { URL: CONTENT });
+    await generate(page);
+
+    const png = await download(page, 'png');
+    expect(png.download.suggestedFilename()).toBe(`${surface.base}.png`);
+    expect([...png.bytes.slice(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+    expect(pngSize(png.bytes)).toEqual({ width: 1000, height: 1000 });
+    expect(await decodeImageFile(png.bytes)).toEqual([CONTENT]);
+    if (surface.path === '/create') {
+      // Signed out on /create, the save prompt follows the first download; decline it to go on.
+      await page.getByRole('dialog').getByRole('button', { name: 'Maybe Later' }).click();
+    }
+
+    const svg = await download(page, 'svg');
+    expect(svg.download.suggestedFilename()).toBe(`${surface.base}.svg`);
+    const svgText = new TextDecoder().decode(svg.bytes);
+    expect(svgText).toMatch(/^<svg[^>]+viewBox=/);
+    expect(svgText).toContain('<title>');
+    expect(await decodeSvg(page, svgText)).toEqual([CONTENT]);
+
+    const pdf = await download(page, 'pdf');
+    expect(pdf.download.suggestedFilename()).toBe(`${surface.base}.pdf`);
+    expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-');
+    expect(await decodePdf(pdf.bytes)).toEqual([CONTENT]);
+
+    const eps = await download(page, 'eps');
+    expect(eps.download.suggestedFilename()).toBe(`${surface.base}.eps`);
+    expect(new TextDecoder().decode(eps.bytes.slice(0, 11))).toBe('%!PS-Adobe-');
+    expect(await decodeEps(eps.bytes)).toEqual([CONTENT]);
+  });
+}
+
+test('/create print opens a window titled for printing with the 2000x2000 image', async ({ page }) => {
+  await page.goto('/create');
+  await fillFields(page, { URL: CONTENT });
+  await generate(page);
+  await page.getByLabel('Download format').selectOption('print');
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Download' }).click()]);
+  await popup.evaluate(() => { window.print = () => {}; });
+  const img = popup.getByRole('img', { name: /ready to print/ });
+  await expect(img).toBeVisible();
+  await expect(popup).toHaveTitle('Print QR Code');
+  const natural = await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]);
+  expect(natural).toEqual([2000, 2000]);
+  const shot = await img.evaluate(async (el: HTMLImageElement) => {
+    const blob = await fetch(el.src).then((r) => r.blob());
+    return Array.from(new Uint8Array(await blob.arrayBuffer()));
+  });
+  expect(await decodeImageFile(new Uint8Array(shot))).toEqual([CONTENT]);
+});

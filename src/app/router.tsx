@@ -1,0 +1,84 @@
+import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
+
+/** Restores scroll per history entry, scrolls new pages to the top and `/#features`-style links to their section. */
+function RootLayout() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/**
+ * Every route is its own lazy chunk, so the landing page never downloads dashboard or marketing-page code.
+ * `lazy` resolves to `{ Component }` as react-router expects.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    // Shown for the instant the first lazy route chunk loads (react-router warns without one).
+    HydrateFallback: () => null,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/', lazy: () => import('../pages/HomePage.tsx').then((m) => ({ Component: m.HomePage })) },
+      { path: '/features', lazy: () => import('../pages/FeaturesPage.tsx').then((m) => ({ Component: m.FeaturesPage })) },
+      {
+        path: '/how-it-works',
+        lazy: () => import('../pages/HowItWorksPage.tsx').then((m) => ({ Component: m.HowItWorksPage })),
+      },
+      { path: '/pricing', lazy: () => import('../pages/PricingPage.tsx').then((m) => ({ Component: m.PricingPage })) },
+      {
+        path: '/testimonials',
+        lazy: () => import('../pages/TestimonialsPage.tsx').then((m) => ({ Component: m.TestimonialsPage })),
+      },
+      { path: '/analytics', lazy: () => import('../pages/AnalyticsPage.tsx').then((m) => ({ Component: m.AnalyticsPage })) },
+      {
+        path: '/solutions/:slug',
+        lazy: () => import('../pages/SolutionPage.tsx').then((m) => ({ Component: m.SolutionPage })),
+      },
+      { path: '/create', lazy: () => import('../pages/CreatePage.tsx').then((m) => ({ Component: m.CreatePage })) },
+      { path: '/auth', lazy: () => import('../pages/AuthPage.tsx').then((m) => ({ Component: m.AuthPage })) },
+      {
+        // The sign-in guard wraps the whole dashboard (spec §2 "/dashboard/*"): one parent route, one layout.
+        lazy: () => import('../features/auth/RequireAuth.tsx').then((m) => ({ Component: m.RequireAuth })),
+        children: [
+          {
+            path: '/dashboard',
+            lazy: () =>
+              import('../features/dashboard/DashboardLayout.tsx').then((m) => ({ Component: m.DashboardLayout })),
+            children: [
+              {
+                index: true,
+                lazy: () => import('../pages/DashboardPage.tsx').then((m) => ({ Component: m.DashboardPage })),
+              },
+              {
+                path: 'qr-codes',
+                lazy: () =>
+                  import('../pages/DashboardQrCodesPage.tsx').then((m) => ({ Component: m.DashboardQrCodesPage })),
+              },
+              {
+                path: 'analytics',
+                lazy: () =>
+                  import('../pages/DashboardAnalyticsPage.tsx').then((m) => ({ Component: m.DashboardAnalyticsPage })),
+              },
+              {
+                path: 'settings',
+                lazy: () =>
+                  import('../pages/DashboardSettingsPage.tsx').then((m) => ({ Component: m.DashboardSettingsPage })),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('../pages/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

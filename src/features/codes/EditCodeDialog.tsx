@@ -1,0 +1,145 @@
+import { useState, type ReactNode } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { toaster } from '../../components/toaster.ts';
+import { ECL_OPTIONS, FRAME_OPTIONS, SHAPE_OPTIONS } from '../generator/designOptions.ts';
+import { shortUrl } from './codesConfig.ts';
+import type { SavedCode } from './codeModel.ts';
+import { updateCode } from './codesApi.ts';
+import { toCodesError, type CodesError } from './codesErrors.ts';
+import { editCodeSchema, type EditCodeValues } from './codeSchemas.ts';
+import { DialogActions } from './DialogActions.tsx';
+import { FormError } from './FormError.tsx';
+
+function SelectField({ label, registration, children }: { label: string; registration: UseFormRegisterReturn; children: ReactNode }) {
+  return (
+    <Field.Root>
+      <Field.Label>{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field {...registration}>{children}</NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}
+
+function valuesOf(code: SavedCode): EditCodeValues {
+  return {
+    name: code.name,
+    isDynamic: code.isDynamic,
+    destination: code.destination ?? '',
+    content: code.content,
+    ...code.design,
+  };
+}
+
+function EditForm({ code, onClose, onSaved }: { code: SavedCode; onClose: () => void; onSaved: (code: SavedCode) => void }) {
+  const [serverError, setServerError] = useState<CodesError | null>(null);
+  const { register, handleSubmit, formState } = useForm<EditCodeValues>({ resolver: zodResolver(editCodeSchema), defaultValues: valuesOf(code) });
+  const { errors } = formState;
+
+  const onValid = async (v: EditCodeValues) => {
+    setServerError(null);
+    try {
+      const design = { shape: v.shape, fg: v.fg.toUpperCase(), bg: v.bg.toUpperCase(), frame: v.frame, frameText: v.frameText, ecl: v.ecl };
+      const saved = await updateCode(
+        code.id,
+        code.isDynamic ? { name: v.name, destination: v.destination, design } : { name: v.name, content: v.content, design },
+        code.scans,
+      );
+      toaster.create({ title: 'Saved!', description: `“${saved.name}” was updated.`, type: 'success', closable: true });
+      onSaved(saved);
+    } catch (error) {
+      setServerError(toCodesError(error));
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Edit QR code">
+      <Dialog.Header>
+        <Dialog.Title>Edit “{code.name}”</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Field.Root invalid={Boolean(errors.name)} required>
+            <Field.Label>Name</Field.Label>
+            <Input autoComplete="off" {...register('name')} />
+            <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+          </Field.Root>
+          {code.isDynamic ? (
+            <Field.Root invalid={Boolean(errors.destination)} required>
+              <Field.Label>Destination URL</Field.Label>
+              <Input type="url" autoComplete="url" {...register('destination')} />
+              <Field.HelperText>
+                The printed code stays <Text as="span" fontFamily="mono">{shortUrl(code.slug)}</Text>; scans go to the new destination at once.
+              </Field.HelperText>
+              <Field.ErrorText>{errors.destination?.message}</Field.ErrorText>
+            </Field.Root>
+          ) : (
+            <Field.Root invalid={Boolean(errors.content)} required>
+              <Field.Label>Content</Field.Label>
+              <Textarea rows={4} {...register('content')} />
+              <Field.HelperText>A static code holds this text itself: printed copies keep the old content.</Field.HelperText>
+              <Field.ErrorText>{errors.content?.message}</Field.ErrorText>
+            </Field.Root>
+          )}
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
+            <SelectField label="Shape" registration={register('shape')}>
+              {SHAPE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Frame" registration={register('frame')}>
+              {FRAME_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Error level" registration={register('ecl')}>
+              {ECL_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label} ({o.percent})
+                </option>
+              ))}
+            </SelectField>
+            <Field.Root invalid={Boolean(errors.frameText)}>
+              <Field.Label>Frame text</Field.Label>
+              <Input size="sm" placeholder="SCAN ME" {...register('frameText')} />
+              <Field.ErrorText>{errors.frameText?.message}</Field.ErrorText>
+            </Field.Root>
+            <HStack gap="3">
+              <Field.Root invalid={Boolean(errors.fg)}>
+                <Field.Label>Foreground colour</Field.Label>
+                <Input type="color" size="sm" p="1" {...register('fg')} />
+              </Field.Root>
+              <Field.Root invalid={Boolean(errors.bg)}>
+                <Field.Label>Background colour</Field.Label>
+                <Input type="color" size="sm" p="1" {...register('bg')} />
+              </Field.Root>
+            </HStack>
+          </SimpleGrid>
+          <FormError error={serverError} />
+        </Stack>
+      </Dialog.Body>
+      <DialogActions onCancel={onClose} label="Save changes" busy={formState.isSubmitting} busyLabel="Saving..." />
+    </form>
+  );
+}
+
+/** Name, destination (dynamic) or content (static), and design of a saved code. */
+export function EditCodeDialog({ code, onClose, onSaved }: { code: SavedCode | null; onClose: () => void; onSaved: (code: SavedCode) => void }) {
+  return (
+    <Dialog.Root open={code !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>{code && <EditForm key={code.id} code={code} onClose={onClose} onSaved={onSaved} />}</Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

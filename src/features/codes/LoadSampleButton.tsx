@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import { useSetAtom } from 'jotai';
+import { Button, Stack } from '@chakra-ui/react';
+import { toaster } from '../../components/toaster.ts';
+import { bumpCodesVersionAtom } from './codesAtoms.ts';
+import { loadSampleData } from './codesApi.ts';
+import { toCodesError, type CodesError } from './codesErrors.ts';
+import { FormError } from './FormError.tsx';
+
+/** Fills an empty account with the spec's three sample codes and their scans (rpc load_sample_data). */
+export function LoadSampleButton() {
+  const bump = useSetAtom(bumpCodesVersionAtom);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<CodesError | null>(null);
+  const load = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await loadSampleData();
+      toaster.create({ title: 'Sample data loaded', description: 'Three sample codes with their scans were added to your account.', type: 'success', closable: true });
+      bump();
+    } catch (e) {
+      setError(toCodesError(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap="3" align="center">
+      <Button variant="outline" colorPalette="brand" loading={busy} loadingText="Loading sample data..." onClick={() => void load()}>
+        Load sample data
+      </Button>
+      <FormError error={error} />
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { QR_TYPES } from '../../content/qrTypes.ts';
+import { ECLS, FRAMES, SHAPES, type Ecl, type Frame, type QrStyle, type Shape } from '../../render/types.ts';
+import { shortUrl } from './codesConfig.ts';
+
+/** The design a saved code keeps (the logo is not stored: it stays on the device that chose it). */
+export interface CodeDesign {
+  shape: Shape;
+  fg: string;
+  bg: string;
+  frame: Frame;
+  frameText: string;
+  ecl: Ecl;
+}
+
+export const DEFAULT_CODE_DESIGN: CodeDesign = { shape: 'square', fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', ecl: 'M' };
+
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Stored designs are jsonb written by any client: every field falls back to its default rather than failing. */
+const storedDesignSchema = z.object({
+  shape: z.enum(SHAPES).catch(DEFAULT_CODE_DESIGN.shape),
+  fg: z.string().regex(HEX_COLOR).catch(DEFAULT_CODE_DESIGN.fg),
+  bg: z.string().regex(HEX_COLOR).catch(DEFAULT_CODE_DESIGN.bg),
+  frame: z.enum(FRAMES).catch(DEFAULT_CODE_DESIGN.frame),
+  frameText: z.string().max(40).catch(DEFAULT_CODE_DESIGN.frameText),
+  ecl: z.enum(ECLS as [Ecl, ...Ecl[]]).catch(DEFAULT_CODE_DESIGN.ecl),
+});
+
+export function parseDesign(raw: unknown): CodeDesign {
+  const source = raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
+  return storedDesignSchema.parse({ ...DEFAULT_CODE_DESIGN, ...source });
+}
+
+/** A row of public.qr_codes as PostgREST returns it. */
+export interface QrCodeRow {
+  id: string;
+  name: string;
+  type: string;
+  content: string;
+  destination: string | null;
+  design: unknown;
+  is_dynamic: boolean;
+  slug: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type CodeStatus = 'active' | 'paused';
+
+export interface SavedCode {
+  id: string;
+  name: string;
+  type: string;
+  content: string;
+  destination: string | null;
+  design: CodeDesign;
+  isDynamic: boolean;
+  slug: string;
+  status: CodeStatus;
+  createdAt: string;
+  scans: number;
+}
+
+export function toSavedCode(row: QrCodeRow, scans = 0): SavedCode {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    content: row.content,
+    destination: row.destination,
+    design: parseDesign(row.design),
+    isDynamic: row.is_dynamic,
+    slug: row.slug,
+    status: row.status === 'paused' ? 'paused' : 'active',
+    createdAt: row.created_at,
+    scans,
+  };
+}
+
+/** What the printed code holds: the short URL for a dynamic code, the payload for a static one. */
+export function encodedContent(code: Pick<SavedCode, 'isDynamic' | 'slug' | 'content'>, base?: string): string {
+  return code.isDynamic ? shortUrl(code.slug, base) : code.content;
+}
+
+/** Same shape as the worker's QrRequest (kept structural so node-side code does not pull in the DOM client). */
+export interface CodeRequest {
+  content: string;
+  ecl: Ecl;
+  style: QrStyle;
+}
+
+export function codeRequest(code: SavedCode, base?: string): CodeRequest {
+  const { design } = code;
+  return {
+    content: encodedContent(code, base),
+    ecl: design.ecl,
+    style: { shape: design.shape, fg: design.fg, bg: design.bg, frame: design.frame, frameText: design.frameText, logoId: null },
+  };
+}
+
+/** The generator's type ids are stored as they are; older or sample rows carry labels ("Menu", "vCard", "URL"). */
+export function typeLabel(type: string): string {
+  return QR_TYPES.find((t) => t.id === type)?.label ?? type;
+}
+
+/** `2026-11-23T10:00:00Z` → `2026-11-23` (UTC, like the spec's sample dates). */
+export function createdDate(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+/** A file name from the code's name: `Restaurant Menu` → `restaurant-menu.png`. */
+export function downloadName(name: string, ext: string): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${base || 'qrcode'}.${ext}`;
+}
+
+/** `1 scan`, `1,234 scans`. */
+export function scansLabel(scans: number): string {
+  return `${scans.toLocaleString('en-US')} ${scans === 1 ? 'scan' : 'scans'}`;
+}

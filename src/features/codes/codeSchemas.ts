@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { FRAMES, SHAPES } from '../../render/types.ts';
+import { HEX_COLOR } from './codeModel.ts';
+import { URL_PATTERN } from './codesConfig.ts';
+
+const name = z.string().trim().min(1, 'Enter a name for this QR code').max(200, 'The name can be at most 200 characters');
+
+export const saveCodeSchema = z.object({
+  name,
+  kind: z.enum(['dynamic', 'static']),
+});
+export type SaveCodeValues = z.infer<typeof saveCodeSchema>;
+
+export const editCodeSchema = z
+  .object({
+    name,
+    isDynamic: z.boolean(),
+    destination: z.string().trim(),
+    content: z.string(),
+    shape: z.enum(SHAPES),
+    fg: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB'),
+    bg: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB'),
+    frame: z.enum(FRAMES),
+    frameText: z.string().max(40, 'Frame text can be at most 40 characters'),
+    ecl: z.enum(['L', 'M', 'Q', 'H']),
+  })
+  .superRefine((v, ctx) => {
+    if (v.isDynamic) {
+      if (!URL_PATTERN.test(v.destination)) {
+        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'The destination must start with http:// or https://' });
+      } else if (v.destination.length > 2048) {
+        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'The destination can be at most 2048 characters' });
+      }
+    } else if (v.content.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: 'Enter the content this QR code holds' });
+    } else if (v.content.length > 7089) {
+      ctx.addIssue({ code: 'custom', path: ['content'], message: 'The content can be at most 7089 characters' });
+    }
+  });
+export type EditCodeValues = z.infer<typeof editCodeSchema>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { SUMMARY_CARDS, type SummaryCard } from '../../content/dashboard.ts';
+import { formatChange, formatCompact } from './formatFigures.ts';
+
+const count = z.coerce.number().finite().catch(0);
+
+/** The jsonb `dashboard_summary()` returns (numeric fields may arrive as strings from some drivers). */
+export const dashboardSummarySchema = z.object({
+  total_codes: count,
+  codes_this_month: count,
+  total_scans: count,
+  scans_last_30_days: count,
+  scans_previous_30_days: count,
+  scans_change_pct: z.coerce.number().finite().nullable().catch(null),
+  active_dynamic_codes: count,
+  avg_scans_per_day: count,
+});
+
+export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
+
+const titleOf = (icon: SummaryCard['icon']) => SUMMARY_CARDS.find((c) => c.icon === icon)?.title ?? '';
+
+/** The four cards of spec §9 with the user's own figures; titles stay the spec's. */
+export function summaryCards(s: DashboardSummary): SummaryCard[] {
+  return [
+    { icon: 'qr', title: titleOf('qr'), value: formatCompact(s.total_codes), note: `+${String(s.codes_this_month)} this month` },
+    { icon: 'scans', title: titleOf('scans'), value: formatCompact(s.total_scans), note: formatChange(s.scans_change_pct) },
+    {
+      icon: 'campaigns',
+      title: titleOf('campaigns'),
+      value: formatCompact(s.active_dynamic_codes),
+      note: 'Active dynamic codes',
+    },
+    { icon: 'daily', title: titleOf('daily'), value: formatCompact(s.avg_scans_per_day), note: 'Average scans per day (30 days)' },
+  ];
+}

@@ -1,0 +1,154 @@
+import { memo, useEffect, useState, type ReactNode } from 'react';
+import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { toaster } from '../../components/toaster.ts';
+import { validateForGenerate } from '../../payload/index.ts';
+import { isSignedInAtom } from '../auth/authStateAtom.ts';
+import { SaveCodeButton } from '../codes/SaveCodeButton.tsx';
+import { CapacityMeter } from './CapacityMeter.tsx';
+import { ContentForm } from './ContentForm.tsx';
+import { DesignTabs } from './DesignTabs.tsx';
+import { DownloadBar, SAVE_PROMPT_DELAY_MS } from './DownloadBar.tsx';
+import type { GeneratorAtoms } from './generatorAtoms.ts';
+import { PreviewPane } from './PreviewPane.tsx';
+import { SavePromptDialog } from './SavePromptDialog.tsx';
+import { TypePicker } from './TypePicker.tsx';
+import { UpsellCard } from './UpsellCard.tsx';
+import { useLogoUpload, type LogoStatus } from './useLogoUpload.ts';
+
+function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <Card.Root size="sm" variant="outline" bg="white">
+      <Card.Header>
+        <Heading as="h3" size="md">
+          {n}. {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body gap="3">{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+function Capacity({ atoms }: { atoms: GeneratorAtoms }) {
+  const payload = useAtomValue(atoms.payloadAtom);
+  const ecl = useAtomValue(atoms.designAtom).ecl;
+  return payload ? <CapacityMeter content={payload} ecl={ecl} /> : null;
+}
+
+// Typing changes only the content: the design step does not re-render on a keystroke.
+const DesignStep = memo(function DesignStep({ atoms, logoStatus }: { atoms: GeneratorAtoms; logoStatus: LogoStatus }) {
+  return (
+    <Step n={2} title="Customize Design">
+      <DesignTabs atoms={atoms} />
+      {logoStatus.state === 'failed' && (
+        <Text role="alert" fontSize="sm" color="red.700">
+          {logoStatus.message}
+        </Text>
+      )}
+    </Step>
+  );
+});
+
+/** Step 3: the only part besides the content form that follows every keystroke. */
+function PreviewStep({
+  atoms,
+  logoStatus,
+  onDownloaded,
+  signedIn,
+}: {
+  atoms: GeneratorAtoms;
+  logoStatus: LogoStatus;
+  onDownloaded: () => void;
+  signedIn: boolean;
+}) {
+  const baseRequest = useAtomValue(atoms.qrRequestAtom);
+  // The request names the logo only once the worker has it; until then the preview shows the code without it.
+  const request = baseRequest && {
+    ...baseRequest,
+    style: { ...baseRequest.style, logoId: logoStatus.state === 'ready' ? logoStatus.id : null },
+  };
+  return (
+    <Step n={3} title="Preview & Download">
+      <Stack align="center" gap="4">
+        <PreviewPane request={request} />
+        <DownloadBar surface={atoms.defaults.surface} request={request} onDownloaded={onDownloaded} />
+        {signedIn && <SaveCodeButton atoms={atoms} enabled={request !== null} />}
+      </Stack>
+    </Step>
+  );
+}
+
+function Upsell({ atoms }: { atoms: GeneratorAtoms }) {
+  const shown = useAtomValue(atoms.qrRequestAtom) !== null;
+  return shown ? <UpsellCard /> : null;
+}
+
+/** The generator on both surfaces; the landing panel and /create differ only in defaults, copy and upsell. */
+export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
+  const { surface } = atoms.defaults;
+  const store = useStore();
+  const logo = useAtomValue(atoms.logoAtom);
+  const markGenerated = useSetAtom(atoms.markGeneratedAtom);
+  const signedIn = useAtomValue(isSignedInAtom);
+  const [inlineError, setInlineError] = useState<string | undefined>();
+  const [promptOpen, setPromptOpen] = useState(false);
+  const [promptDue, setPromptDue] = useState(0);
+  // "Maybe Later" means not again on this visit: the prompt does not come back after every download.
+  const [promptDismissed, setPromptDismissed] = useState(false);
+  const logoStatus = useLogoUpload(logo);
+
+  useEffect(() => {
+    if (!promptDue) return;
+    const timer = setTimeout(() => setPromptOpen(true), SAVE_PROMPT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [promptDue]);
+
+  const generate = () => {
+    // Read at click time: the panel itself does not subscribe to the content.
+    const problem = validateForGenerate(store.get(atoms.typeAtom), store.get(atoms.valuesAtom), surface);
+    setInlineError(problem?.description);
+    if (problem) {
+      toaster.create({ title: problem.title, description: problem.description, type: 'error', closable: true });
+      return;
+    }
+    markGenerated();
+    if (surface === 'landing') {
+      toaster.create({ title: 'QR Code generated successfully!', type: 'success', closable: true });
+    } else {
+      toaster.create({ title: 'QR Code Generated!', description: 'Customize the design and download instantly', type: 'success', closable: true });
+    }
+  };
+
+  const onDownloaded = () => {
+    if (surface === 'create' && !signedIn && !promptDismissed) setPromptDue((n) => n + 1);
+  };
+
+  return (
+    <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
+      <Stack gap="4">
+        <Step n={1} title="Select QR Type">
+          <TypePicker atoms={atoms} />
+          <ContentForm atoms={atoms} error={inlineError} />
+          <Capacity atoms={atoms} />
+        </Step>
+        <DesignStep atoms={atoms} logoStatus={logoStatus} />
+        <Button colorPalette="brand" size="lg" onClick={generate}>
+          Generate QR Code
+        </Button>
+      </Stack>
+      <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
+        <PreviewStep atoms={atoms} logoStatus={logoStatus} onDownloaded={onDownloaded} signedIn={signedIn} />
+        {surface === 'create' && !signedIn && <Upsell atoms={atoms} />}
+      </Stack>
+      {surface === 'create' && (
+        <SavePromptDialog
+          open={promptOpen && !signedIn}
+          onClose={() => {
+            setPromptOpen(false);
+            setPromptDismissed(true);
+          }}
+        />
+      )}
+    </Grid>
+  );
+}

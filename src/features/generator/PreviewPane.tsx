@@ -1,0 +1,57 @@
+import { Box, Center, Stack, Text } from '@chakra-ui/react';
+import type { QrRequest } from '../../worker-client/index.ts';
+import { PREVIEW_CSS_SIZE, usePreview } from './usePreview.ts';
+import { ScanBadge } from './ScanBadge.tsx';
+
+function Placeholder() {
+  return (
+    <Center
+      w={`${PREVIEW_CSS_SIZE + 32}px`}
+      h={`${PREVIEW_CSS_SIZE + 32}px`}
+      borderWidth="2px"
+      borderStyle="dashed"
+      borderColor="gray.300"
+      borderRadius="lg"
+      flexDirection="column"
+      color="gray.600"
+      data-testid="qr-placeholder"
+    >
+      <Text fontWeight="semibold">QR Preview</Text>
+      <Text fontSize="sm">Generate to see preview</Text>
+    </Center>
+  );
+}
+
+function LivePreview({ request }: { request: QrRequest }) {
+  const { canvasRef, meta, error, shown } = usePreview(request);
+  return (
+    <Stack align="center" gap="2">
+      <Box p="4" bg="white" borderRadius="lg" borderWidth="1px" borderColor="gray.200">
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label="QR code preview"
+          data-testid="qr-preview"
+          data-version={meta?.version}
+          style={{ width: PREVIEW_CSS_SIZE, height: PREVIEW_CSS_SIZE, display: 'block', opacity: error ? 0.25 : 1 }}
+        />
+      </Box>
+      {error && (
+        <Text role="alert" fontSize="sm" color="red.700" maxW="xs" textAlign="center">
+          {error}
+        </Text>
+      )}
+      {meta?.adjustments.map((a) => (
+        <Text key={a.code} fontSize="xs" color="orange.700" maxW="xs" textAlign="center">
+          {a.message}
+        </Text>
+      ))}
+      {!error && <ScanBadge request={shown} />}
+    </Stack>
+  );
+}
+
+/** Spec §2: the QR only when generated with content; otherwise the dashed placeholder. */
+export function PreviewPane({ request }: { request: QrRequest | null }) {
+  return request ? <LivePreview request={request} /> : <Placeholder />;
+}

@@ -1,0 +1,45 @@
+import { Badge, Text, VStack } from '@chakra-ui/react';
+import { getQrClient, type QrRequest } from '../../worker-client/index.ts';
+import { colorWarning } from './colorContrast.ts';
+import { useWorkerQuery } from './useWorkerQuery.ts';
+
+/** What to change when the decoder could not read the code back. */
+function advice(request: QrRequest): string {
+  if (colorWarning(request.style.fg, request.style.bg)) return 'Increase the contrast: a dark foreground on a light background.';
+  if (request.style.logoId && (request.ecl === 'L' || request.ecl === 'M')) return 'Use error level H or Q with a logo, or remove the logo.';
+  if (request.style.logoId) return 'Try a smaller or simpler logo, or remove it.';
+  return 'Try the square shape or a higher error level.';
+}
+
+/**
+ * The worker renders the 1000 px PNG and reads it back with a real decoder (zxing-wasm); the badge says
+ * whether the code scans to exactly this content.
+ */
+export function ScanBadge({ request }: { request: QrRequest | null }) {
+  const query = useWorkerQuery(request ? JSON.stringify(request) : null, () => getQrClient().scanCheck(request!, { kind: 'png', size: 1000 }), 400);
+  if (!request || query.status === 'idle') return null;
+  if (query.status === 'pending') {
+    return (
+      <Badge colorPalette="gray" variant="subtle" aria-live="polite">
+        Checking that it scans…
+      </Badge>
+    );
+  }
+  if (query.status === 'failed' || !query.value.ok) {
+    return (
+      <VStack gap="1" aria-live="polite">
+        <Badge colorPalette="red" variant="solid">
+          May not scan
+        </Badge>
+        <Text fontSize="xs" color="red.700" textAlign="center">
+          {advice(request)}
+        </Text>
+      </VStack>
+    );
+  }
+  return (
+    <Badge colorPalette="green" variant="solid" aria-live="polite">
+      ✓ Scans correctly
+    </Badge>
+  );
+}

@@ -1,0 +1,26 @@
+import { useAtomValue } from 'jotai';
+import { Stack } from '@chakra-ui/react';
+import { authStateAtom } from '../auth/authStateAtom.ts';
+import { PasswordForm } from './PasswordForm.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
+import { SignOutEverywhere } from './SignOutEverywhere.tsx';
+
+/** /dashboard/settings: profile, password and sessions. Rendered inside RequireAuth, so a user is known. */
+export function SettingsView() {
+  const auth = useAtomValue(authStateAtom);
+  if (auth.status !== 'signedIn') return null;
+  return (
+    <Stack gap="5" maxW="3xl">
+      <SettingsSection title="Profile" description="Your name as it appears in QRCraft.">
+        <ProfileForm user={auth.user} />
+      </SettingsSection>
+      <SettingsSection title="Password" description="Changing it signs you out on every other device.">
+        <PasswordForm email={auth.user.email ?? ''} />
+      </SettingsSection>
+      <SettingsSection title="Sessions" description="Lost a device, or signed in on a shared computer? End every session of your account.">
+        <SignOutEverywhere />
+      </SettingsSection>
+    </Stack>
+  );
+}

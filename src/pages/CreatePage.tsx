@@ -1,0 +1,54 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { Box, Button, Flex, HStack, Heading, Text } from '@chakra-ui/react';
+import { usePageTitle } from '../components/usePageTitle.ts';
+import { CreateGeneratorSlot } from '../features/generator/CreateGeneratorSlot.tsx';
+import { ArrowLeftIcon } from '../features/site/icons.tsx';
+import { authStateAtom } from '../features/auth/authStateAtom.ts';
+import { LazyAccountMenu } from '../features/auth/LazyAccountMenu.tsx';
+
+/**
+ * `/create`: the public generator page chrome (spec §2). Log In and Register show when signed out; a signed-in
+ * user gets the Account menu instead. The generator itself fills CreateGeneratorSlot.
+ */
+export function CreatePage() {
+  usePageTitle('QR Code Generator: Create your Free QR Code');
+  const auth = useAtomValue(authStateAtom);
+  return (
+    <Box minH="100vh" bg="gray.50">
+      <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
+        <Flex maxW="7xl" mx="auto" px={{ base: '3', md: '6' }} h="16" align="center" justify="space-between" gap="2">
+          <Button asChild variant="ghost" size="sm">
+            <RouterLink to="/">
+              <ArrowLeftIcon />
+              Back to Home
+            </RouterLink>
+          </Button>
+          {auth.status === 'signedIn' ? (
+            <LazyAccountMenu placement="header" email={auth.user.email} />
+          ) : (
+            <HStack gap="2" visibility={auth.status === 'loading' ? 'hidden' : 'visible'}>
+              <Button asChild variant="outline" size="sm">
+                <RouterLink to="/auth">Log In</RouterLink>
+              </Button>
+              <Button asChild colorPalette="brand" size="sm">
+                <RouterLink to="/auth">Register</RouterLink>
+              </Button>
+            </HStack>
+          )}
+        </Flex>
+      </Box>
+      <Box as="main" id="main-content" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
+        <Box textAlign="center" mb="8">
+          <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} color="gray.900">
+            QR Code Generator: Create your Free QR Code
+          </Heading>
+          <Text mt="3" color="gray.700">
+            Choose a type, enter your content, customize the design and download.
+          </Text>
+        </Box>
+        <CreateGeneratorSlot />
+      </Box>
+    </Box>
+  );
+}

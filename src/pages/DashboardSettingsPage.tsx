@@ -1,0 +1,21 @@
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { usePageTitle } from '../components/usePageTitle.ts';
+import { SettingsView } from '../features/settings/SettingsView.tsx';
+
+/** `/dashboard/settings`. */
+export function DashboardSettingsPage() {
+  usePageTitle('Settings · Dashboard');
+  return (
+    <Stack gap="6" maxW="6xl">
+      <Box>
+        <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} color="gray.900">
+          Settings
+        </Heading>
+        <Text color="gray.700" mt="1">
+          Your profile, password and sessions.
+        </Text>
+      </Box>
+      <SettingsView />
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { useParams } from 'react-router-dom';
+import { usePageTitle } from '../components/usePageTitle.ts';
+import { findIndustry } from '../content/industries.ts';
+import { IndustryPage } from '../features/marketing/IndustryPage.tsx';
+import { SiteLayout } from '../features/site/SiteLayout.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+
+/** `/solutions/:slug`: an industry page; any slug not in the list is the 404 page. */
+export function SolutionPage() {
+  const { slug } = useParams();
+  const industry = findIndustry(slug);
+  if (!industry) return <NotFoundPage />;
+  return <KnownSolutionPage key={industry.slug} slug={industry.slug} />;
+}
+
+function KnownSolutionPage({ slug }: { slug: string }) {
+  const industry = findIndustry(slug)!;
+  usePageTitle(`QR Codes for ${industry.name}`);
+  return (
+    <SiteLayout>
+      <IndustryPage industry={industry} />
+    </SiteLayout>
+  );
+}
