@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, logIn, PASSWORD, register, uniqueEmail } from './fixtures/auth.ts';
+import { expectToast, logIn, PASSWORD, register, signOutFromHeader, uniqueEmail } from './fixtures/auth.ts';
 
 test('register lands on the dashboard, survives a reload, and signing out goes home', async ({ page }) => {
   await register(page);
@@ -8,9 +8,7 @@ test('register lands on the dashboard, survives a reload, and signing out goes h
   await page.reload();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Account' })).toBeVisible();
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signOutFromHeader(page);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/auth$/);
 });

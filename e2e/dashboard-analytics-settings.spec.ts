@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectToast, logIn, PASSWORD, register } from './fixtures/auth.ts';
+import { expectToast, logIn, PASSWORD, register, signOutFromHeader } from './fixtures/auth.ts';
 
 // The e2e auth/data server of playwright.config.ts (same offset rule) and the Supabase CLI's public demo anon key,
 // which that config gives the app.
@@ -272,9 +272,7 @@ test('settings: the name is saved, the password changes, and the forms say what 
   await expectToast(page, 'Password changed', 'Use your new password next time.');
   await expect(passwordForm.getByLabel('New password', { exact: true })).toHaveValue('');
 
-  await page.getByRole('button', { name: 'Account' }).click();
-  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signOutFromHeader(page);
   await page.goto('/auth');
   await logIn(page, email, PASSWORD);
   await expectToast(page, 'Login failed', 'Invalid email or password. Please try again.');

@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import type { createStore } from 'jotai';
-import { authStateAtom, type AuthState } from './authStateAtom.ts';
+import { authStateAtom, signOutRequestedAtom, type AuthState } from './authStateAtom.ts';
 import { authStorageKey, readSupabaseConfig } from './supabaseConfig.ts';
 import { onSupabaseClientCreated } from './supabaseClientRegistry.ts';
 
@@ -55,6 +55,7 @@ function urlCarriesAuthResult(hash: string): boolean {
 export async function startAuthSync(store: Store, win: AuthSyncHost): Promise<void> {
   onSupabaseClientCreated((client) => {
     client.auth.onAuthStateChange((event, session) => {
+      if (event === 'SIGNED_IN') store.set(signOutRequestedAtom, false);
       store.set(authStateAtom, nextAuthState(event, session));
     });
   });

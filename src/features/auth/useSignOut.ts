@@ -1,18 +1,22 @@
+import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { toaster } from '../../components/toaster.ts';
+import { signOutRequestedAtom } from './authStateAtom.ts';
 import { getSupabase } from './supabaseClient.ts';
 
 /**
- * Signs out and goes to / (spec §2). It leaves the page first: signing out on a guarded page would otherwise
- * send the guard's redirect to /auth before ours.
+ * Signs out and goes to / (spec §2). `signOutRequestedAtom` tells a guarded page still on screen when SIGNED_OUT
+ * arrives to follow us to / rather than send the visitor to /auth.
  */
 export function useSignOut() {
   const navigate = useNavigate();
+  const setSignOutRequested = useSetAtom(signOutRequestedAtom);
   return async () => {
-    // navigate() resolves once the lazy landing route has loaded, and flushSync commits it before signOut: the
-    // router renders navigations in a transition, and the urgent SIGNED_OUT update would otherwise reach the still-mounted guard first (→ /auth instead of /).
-    await navigate('/', { replace: true, flushSync: true });
+    setSignOutRequested(true);
+    await navigate('/', { replace: true });
     const { error } = await getSupabase().auth.signOut();
-    if (error) toaster.create({ title: 'Error', description: error.message, type: 'error', closable: true });
+    if (!error) return;
+    setSignOutRequested(false);
+    toaster.create({ title: 'Error', description: error.message, type: 'error', closable: true });
   };
 }

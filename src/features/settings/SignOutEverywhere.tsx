@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { signOutRequestedAtom } from '../auth/authStateAtom.ts';
 import { showToast } from '../auth/showToast.ts';
 import { getSupabase } from '../auth/supabaseClient.ts';
 
@@ -12,6 +14,7 @@ export function SignOutEverywhere() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
+  const setSignOutRequested = useSetAtom(signOutRequestedAtom);
 
   // Resolved when this component unmounts, i.e. when the landing page has replaced the dashboard on screen.
   const leftPage = useRef<(() => void) | null>(null);
@@ -19,6 +22,7 @@ export function SignOutEverywhere() {
 
   const confirm = async () => {
     setBusy(true);
+    setSignOutRequested(true);
     // Leave the guarded page first, and sign out only once it is gone: the router renders a navigation in a
     // transition, and a SIGNED_OUT arriving while the guard is still mounted would send us to /auth instead of /.
     const left = new Promise<void>((resolve) => {
@@ -28,6 +32,7 @@ export function SignOutEverywhere() {
     await left;
     const { error } = await getSupabase().auth.signOut({ scope: 'global' });
     if (error) {
+      setSignOutRequested(false);
       showToast({ title: 'Error', description: error.message }, 'error');
       return;
     }
