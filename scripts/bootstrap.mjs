@@ -133,7 +133,7 @@ function start() {
 function bench() {
   ensureDebianPackages();
   const env = withAppEnv();
-  const { status } = npx(['vitest', 'bench', '--run', '--config', 'vitest.bench.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=bench-results/raw.json'], env);
+  const { status } = npx(['vitest', 'bench', '--run', '--config', 'vitest.bench.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=bench-results/encoder.raw.json'], env);
   if (status !== 0) process.exit(status ?? 1);
   const report = join(root, 'scripts', 'bench-report.mjs');
   if (existsSync(report)) process.exit(spawnSync('node', [report], { cwd: root, stdio: 'inherit' }).status ?? 1);
