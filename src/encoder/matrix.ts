@@ -33,6 +33,13 @@ export interface Template {
    * of codeword 0 first), for all numRawDataModules(version) data modules.
    */
   readonly order: Uint16Array;
+  /**
+   * Per codeword: where a codeword lies in the regular shape, its four pairs of modules (x, x − 1) on four
+   * consecutive rows with both modules of a pair in one word, `(pos << 1) | down`, pos = packed position of
+   * the module (x − 1) of its first row, down = 1 when the rows go downwards; −1 for any other codeword
+   * (next to a function pattern, at a turn, or across a word boundary), placed bit by bit along `order`.
+   */
+  readonly pairs: Int32Array;
   /** Per mask 0–7: mask pattern over data modules, plus that mask's format information. Rows. */
   readonly planes: readonly Uint32Array[];
   /** The same planes transposed. */
@@ -187,6 +194,7 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
     }
   }
   assert(n === numData, 'data module count');
+  const pairs = regularPairs(order, words);
 
   // Mask planes with the format information of (ecl, mask).
   const planes: Uint32Array[] = [];
@@ -218,7 +226,26 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
       planesM.push(pm);
     }
   }
-  return { version, ecl, size, words, base, order, planes, planesT, mergeLanes: lanes, planesM };
+  return { version, ecl, size, words, base, order, pairs, planes, planesT, mergeLanes: lanes, planesM };
+}
+
+/** Template.pairs from the placement order. */
+function regularPairs(order: Uint16Array, words: number): Int32Array {
+  const count = order.length >>> 3; // the remainder bits (0–7) belong to no codeword
+  const pairs = new Int32Array(count).fill(-1);
+  const row = words << 5;
+  for (let k = 0; k < count; k++) {
+    const i = k * 8;
+    const step = order[i + 2] - order[i];
+    if (step !== row && step !== -row) continue;
+    let regular = true;
+    for (let j = 0; j < 8 && regular; j += 2) {
+      // Bit i + j is module x of its row, bit i + j + 1 the module x − 1 next to it, in the same word.
+      regular = (order[i + j] & 31) !== 0 && order[i + j + 1] === order[i + j] - 1 && order[i + j] === order[i] + (j >>> 1) * step;
+    }
+    if (regular) pairs[k] = (order[i + 1] << 1) | (step > 0 ? 1 : 0);
+  }
+  return pairs;
 }
 
 /** Most recently used templates, newest first; a handful covers the UI and the benchmark. */
@@ -245,11 +272,27 @@ export function getTemplate(version: number, ecl: EclIndex): Template {
 /** Function patterns plus the codeword bits placed along the template's order (unmasked, no format). */
 export function placeCodewords(tpl: Template, codewords: Uint8Array, out: Uint32Array): void {
   out.set(tpl.base);
-  const order = tpl.order;
+  const { order, pairs, words } = tpl;
   const n = codewords.length;
-  for (let k = 0, i = 0; k < n; k++, i += 8) {
+  for (let k = 0; k < n; k++) {
     const byte = codewords[k];
     if (byte === 0) continue;
+    const at = pairs[k];
+    if (at >= 0) {
+      // Bits 7–6 of the byte go to modules x and x − 1 of the first row, bits 5–4 to the next row, and so on:
+      // each pair is two adjacent lanes of one word, x − 1 the lower.
+      const sh = (at >>> 1) & 31;
+      const step = (at & 1) !== 0 ? words : -words;
+      let w = at >>> 6;
+      out[w] |= ((byte >>> 6) & 3) << sh;
+      w += step;
+      out[w] |= ((byte >>> 4) & 3) << sh;
+      w += step;
+      out[w] |= ((byte >>> 2) & 3) << sh;
+      out[w + step] |= (byte & 3) << sh;
+      continue;
+    }
+    const i = k * 8;
     let p = order[i];
     out[p >>> 5] |= ((byte >>> 7) & 1) << (p & 31);
     p = order[i + 1];
