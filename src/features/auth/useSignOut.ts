@@ -1,22 +1,24 @@
 import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { toaster } from '../../components/toaster.ts';
 import { signOutRequestedAtom } from './authStateAtom.ts';
+import { showToast } from './showToast.ts';
 import { getSupabase } from './supabaseClient.ts';
 
 /**
- * Signs out and goes to / (spec §2). `signOutRequestedAtom` tells a guarded page still on screen when SIGNED_OUT
- * arrives to follow us to / rather than send the visitor to /auth.
+ * Signs out (this session, or with 'global' every session of the account) and goes to / (spec §2); resolves to
+ * whether it worked, an error having been shown. `signOutRequestedAtom` tells a guarded page still on screen
+ * when SIGNED_OUT arrives to follow us to / rather than send the visitor to /auth.
  */
 export function useSignOut() {
   const navigate = useNavigate();
   const setSignOutRequested = useSetAtom(signOutRequestedAtom);
-  return async () => {
+  return async (scope: 'local' | 'global' = 'local'): Promise<boolean> => {
     setSignOutRequested(true);
-    await navigate('/', { replace: true });
-    const { error } = await getSupabase().auth.signOut();
-    if (!error) return;
+    void navigate('/', { replace: true });
+    const { error } = await getSupabase().auth.signOut({ scope });
+    if (!error) return true;
     setSignOutRequested(false);
-    toaster.create({ title: 'Error', description: error.message, type: 'error', closable: true });
+    showToast({ title: 'Error', description: error.message }, 'error');
+    return false;
   };
 }

@@ -1,10 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import { useSetAtom } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { useState } from 'react';
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import { signOutRequestedAtom } from '../auth/authStateAtom.ts';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { useSignOut } from '../auth/useSignOut.ts';
 
 /**
  * `signOut({ scope: 'global' })` after a confirmation: every session of the account ends on the server, so other
@@ -13,30 +10,13 @@ import { getSupabase } from '../auth/supabaseClient.ts';
 export function SignOutEverywhere() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const navigate = useNavigate();
-  const setSignOutRequested = useSetAtom(signOutRequestedAtom);
-
-  // Resolved when this component unmounts, i.e. when the landing page has replaced the dashboard on screen.
-  const leftPage = useRef<(() => void) | null>(null);
-  useEffect(() => () => leftPage.current?.(), []);
+  const signOut = useSignOut();
 
   const confirm = async () => {
     setBusy(true);
-    setSignOutRequested(true);
-    // Leave the guarded page first, and sign out only once it is gone: the router renders a navigation in a
-    // transition, and a SIGNED_OUT arriving while the guard is still mounted would send us to /auth instead of /.
-    const left = new Promise<void>((resolve) => {
-      leftPage.current = resolve;
-    });
-    void navigate('/', { replace: true, flushSync: true });
-    await left;
-    const { error } = await getSupabase().auth.signOut({ scope: 'global' });
-    if (error) {
-      setSignOutRequested(false);
-      showToast({ title: 'Error', description: error.message }, 'error');
-      return;
+    if (await signOut('global')) {
+      showToast({ title: 'Signed out everywhere', description: 'Every device signed in to your account has been signed out.' }, 'success');
     }
-    showToast({ title: 'Signed out everywhere', description: 'Every device signed in to your account has been signed out.' }, 'success');
   };
 
   return (
