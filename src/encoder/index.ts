@@ -11,8 +11,8 @@
  */
 import { dataCodewords, interleavedCodewords } from './codewords.ts';
 import { DataTooLongError } from './errors.ts';
-import { chooseMask } from './mask.ts';
-import { getTemplate, mergeTail, placeCodewords, transpose, unpack } from './matrix.ts';
+import { chooseMask, maskInput } from './mask.ts';
+import { getTemplate, placeCodewords, unpack } from './matrix.ts';
 import { chooseSegments } from './policy.ts';
 import { charCountBits, getTotalBits, type QrSegment } from './segments.ts';
 import { ECLS, MAX_VERSION, MIN_VERSION, eclIndex, numDataCodewords, type Ecl, type EclIndex } from './tables.ts';
@@ -218,16 +218,6 @@ function encodeAt(segs: readonly QrSegment[], version: number, usedBits: number,
   const data = work.data;
   placeCodewords(tpl, codewords, data);
   let mask = o.mask;
-  if (mask === -1) {
-    const dataT = work.dataT;
-    transpose(data, dataT, size, words);
-    const { mergeLanes } = tpl;
-    let merged: Uint32Array | null = null;
-    if (mergeLanes > 0) {
-      merged = work.merged;
-      mergeTail(data, dataT, size, words, mergeLanes, merged);
-    }
-    mask = chooseMask({ data, dataT, merged, mergeLanes, size, words }, tpl.planes, tpl.planesT, tpl.planesM);
-  }
+  if (mask === -1) mask = chooseMask(maskInput(tpl, data, work.dataT, work.merged), tpl);
   return { version, ecl: ECLS[ecl], mask, size, modules: unpack(data, tpl.planes[mask], size, words) };
 }
