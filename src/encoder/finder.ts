@@ -11,36 +11,46 @@ export const POP16 = (() => {
   return t;
 })();
 
-/** Module of lane `bit` of word column `wi` at row `y` of `m ^ p` (0 outside the symbol). */
-function moduleAt(m: Uint32Array, p: Uint32Array, words: number, wi: number, bit: number, size: number, y: number): number {
-  if (y < 0 || y >= size) return 0;
-  const i = y * words + wi;
+/**
+ * Module `pos` (0 outside the symbol) of a line of `m ^ p` of `size` modules. A lane (`stride` = words per row):
+ * bit `bit` of word at + pos · stride. A line scored along itself (`stride` 0, see line.ts): bit pos & 31 of
+ * word at + (pos >>> 5).
+ */
+function moduleAt(m: Uint32Array, p: Uint32Array, at: number, stride: number, bit: number, size: number, pos: number): number {
+  if (pos < 0 || pos >= size) return 0;
+  if (stride === 0) {
+    const i = at + (pos >>> 5);
+    return ((m[i] ^ p[i]) >>> pos) & 1; // >>> shifts by pos & 31
+  }
+  const i = at + pos * stride;
   return ((m[i] ^ p[i]) >>> bit) & 1;
 }
 
 /**
- * Scale ≥ 2 finder-like check in one lane: `s` is the first row of a dark run preceded by light. Returns
- * how many times the rule counts the pattern whose centre run starts at `s` (0–2), for scales n ≥ 2 only.
+ * Scale ≥ 2 finder-like check along one line (addressed as in moduleAt): `s` is the first module of a dark
+ * run preceded by light. Returns how many times the rule counts the pattern whose centre run starts at `s`
+ * (0–2), for scales n ≥ 2 only.
  */
-function scaledFinder(m: Uint32Array, p: Uint32Array, words: number, wi: number, bit: number, size: number, s: number): number {
+export function scaledFinder(m: Uint32Array, p: Uint32Array, at: number, stride: number, bit: number, size: number, s: number): number {
+  const moduleOf = (pos: number) => moduleAt(m, p, at, stride, bit, size, pos);
   let e = s;
-  while (e < size && moduleAt(m, p, words, wi, bit, size, e) === 1) e++;
+  while (e < size && moduleOf(e) === 1) e++;
   const len = e - s;
   if (len % 3 !== 0) return 0;
   const n = len / 3;
   if (n < 2) return 0;
   // Before the centre run: light exactly n, dark exactly n, then light a (≥ n required).
-  for (let k = 1; k <= n; k++) if (moduleAt(m, p, words, wi, bit, size, s - k) !== 0) return 0;
-  for (let k = n + 1; k <= 2 * n; k++) if (moduleAt(m, p, words, wi, bit, size, s - k) !== 1) return 0;
-  if (moduleAt(m, p, words, wi, bit, size, s - 2 * n - 1) !== 0) return 0;
+  for (let k = 1; k <= n; k++) if (moduleOf(s - k) !== 0) return 0;
+  for (let k = n + 1; k <= 2 * n; k++) if (moduleOf(s - k) !== 1) return 0;
+  if (moduleOf(s - 2 * n - 1) !== 0) return 0;
   let a = 0;
-  while (a < 4 * n && moduleAt(m, p, words, wi, bit, size, s - 2 * n - 1 - a) === 0) a++;
+  while (a < 4 * n && moduleOf(s - 2 * n - 1 - a) === 0) a++;
   // After: light exactly n, dark exactly n, then light b.
-  for (let k = 0; k < n; k++) if (moduleAt(m, p, words, wi, bit, size, e + k) !== 0) return 0;
-  for (let k = n; k < 2 * n; k++) if (moduleAt(m, p, words, wi, bit, size, e + k) !== 1) return 0;
-  if (moduleAt(m, p, words, wi, bit, size, e + 2 * n) !== 0) return 0;
+  for (let k = 0; k < n; k++) if (moduleOf(e + k) !== 0) return 0;
+  for (let k = n; k < 2 * n; k++) if (moduleOf(e + k) !== 1) return 0;
+  if (moduleOf(e + 2 * n) !== 0) return 0;
   let b = 0;
-  while (b < 4 * n && moduleAt(m, p, words, wi, bit, size, e + 2 * n + b) === 0) b++;
+  while (b < 4 * n && moduleOf(e + 2 * n + b) === 0) b++;
   return (a >= 4 * n && b >= n ? 1 : 0) + (b >= 4 * n && a >= n ? 1 : 0);
 }
 
@@ -52,7 +62,7 @@ export function scaledFlags(m: Uint32Array, p: Uint32Array, words: number, wi: n
   let count = 0;
   while (f !== 0) {
     const low = f & -f;
-    count += scaledFinder(m, p, words, wi, 31 - Math.clz32(low), size, (f2 & low) !== 0 ? y - 7 : y - 8);
+    count += scaledFinder(m, p, wi, words, 31 - Math.clz32(low), size, (f2 & low) !== 0 ? y - 7 : y - 8);
     f ^= low;
   }
   return count;

@@ -44,24 +44,39 @@ export interface Template {
   readonly planes: readonly Uint32Array[];
   /** The same planes transposed. */
   readonly planesT: readonly Uint32Array[];
-  /** Lanes per side of the merged tail column (see `mergeLanes`), 0 when there is none. */
-  readonly mergeLanes: number;
-  /** The planes' merged tail columns (see `mergeTail`), or null when mergeLanes is 0. */
+  /** How the mask penalty covers the partial last word column (see `tailLayout`). */
+  readonly tail: TailLayout;
+  /** The planes' merged tail columns (see `mergeTail`), or null when the layout has none. */
   readonly planesM: readonly Uint32Array[] | null;
 }
 
 /**
- * How the mask penalty covers the last, partial word column of the symbol and of its transpose (`tail` =
- * size − 32·(words − 1) lanes each; size = 4·version + 17, so tail is 1, 5, 9, … or 29). With tail ≤ 16
- * (versions 4–7, 12–15, 20–23, 28–31, 36–39) both partial columns fit in one word column, which is then
- * scanned once instead of twice (a quarter of the scanning saved for version 4, a sixth for version 13):
- * returns tail, the lanes taken from each side. Otherwise (one word column, or tail ≥ 17) 0: the partial
- * columns are scanned as they are. (Scoring the odd lines of tail 17 module by module instead was measured
- * slower than the lane scan it replaces.)
+ * How the mask penalty covers the last, partial word column of the symbol and of its transpose: `tail` =
+ * size − 32·(words − 1) lanes each (size = 4·version + 17, so tail is 1, 5, 9, … or 29). A lane scan costs
+ * one step per row however few of its 32 lanes hold lines; a line scored along itself (line.ts) costs about
+ * as much per 32 of its modules as three lane-scan steps. So:
+ *   - tail 1 (versions 4, 12, 20, 28, 36): the last column and the last row are scored along themselves;
+ *   - tail 5, 9, 13 (versions 5–7, 13–15, 21–23, 29–31, 37–39): both partial columns merged into one word
+ *     column (tail + tail lanes), scanned once;
+ *   - one word column (versions 1–3), tail 17–29: the partial columns are scanned as they are.
+ * Measured and not kept (Chromium): for tail 17, one word column of the 17 columns and 15 of the rows with
+ * the last 2 rows along themselves was no faster at version 8 or 40, because it moves a scan from the half
+ * of the score that stops early (mask.ts chooseMask) into the half that every mask runs in full.
  */
-export function mergeLanes(size: number, words: number): number {
+export interface TailLayout {
+  /** Word columns of the rows and of the transpose that are scanned as they are: words, or words − 1. */
+  readonly cols: number;
+  /** Lanes per side of the merged tail column; 0: none. */
+  readonly mergeLanes: number;
+  /** The last column and the last row are scored along themselves. */
+  readonly lines: boolean;
+}
+
+export function tailLayout(size: number, words: number): TailLayout {
   const tail = size - 32 * (words - 1);
-  return words > 1 && tail <= 16 ? tail : 0;
+  if (words === 1 || tail > 16) return { cols: words, mergeLanes: 0, lines: false };
+  if (tail === 1) return { cols: words - 1, mergeLanes: 0, lines: true };
+  return { cols: words - 1, mergeLanes: tail, lines: false };
 }
 
 /**
@@ -216,17 +231,17 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
     planes.push(p);
     planesT.push(pt);
   }
-  const lanes = mergeLanes(size, words);
+  const tail = tailLayout(size, words);
   let planesM: Uint32Array[] | null = null;
-  if (lanes > 0) {
+  if (tail.mergeLanes > 0) {
     planesM = [];
     for (let mask = 0; mask < 8; mask++) {
       const pm = new Uint32Array(size);
-      mergeTail(planes[mask], planesT[mask], size, words, lanes, pm);
+      mergeTail(planes[mask], planesT[mask], size, words, tail.mergeLanes, pm);
       planesM.push(pm);
     }
   }
-  return { version, ecl, size, words, base, order, pairs, planes, planesT, mergeLanes: lanes, planesM };
+  return { version, ecl, size, words, base, order, pairs, planes, planesT, tail, planesM };
 }
 
 /** Template.pairs from the placement order. */
