@@ -5,19 +5,20 @@
 import { assert } from './errors.ts';
 
 export class BitWriter {
-  /** Output bytes; bits beyond `bitLength` are zero once `finish()` ran. */
+  /** Output bytes: the first ceil(capacityBits / 8) are written; bits beyond `bitLength` are zero once `finish()` ran. */
   readonly bytes: Uint8Array;
+  private readonly capacityBytes: number;
   private pos = 0; // whole bytes written
   private acc = 0; // pending bits, right-aligned, fewer than 8 between calls
   private accBits = 0;
 
   /**
-   * `into`, when given, is a scratch array of at least ceil(capacityBits / 8) bytes to write to instead of a
-   * fresh one (its old content does not matter: every byte up to the end is assigned, never ORed).
+   * Writes into `bytes`, at least ceil(capacityBits / 8) long (a fresh array, or a scratch whose old content
+   * does not matter: every byte written is assigned, never ORed; bytes past the capacity are left alone).
    */
-  constructor(capacityBits: number, into?: Uint8Array) {
-    const n = (capacityBits + 7) >>> 3;
-    this.bytes = into === undefined ? new Uint8Array(n) : into.subarray(0, n);
+  constructor(bytes: Uint8Array, capacityBits: number) {
+    this.bytes = bytes;
+    this.capacityBytes = (capacityBits + 7) >>> 3;
   }
 
   /** Bits written so far. */
@@ -42,7 +43,7 @@ export class BitWriter {
   appendBits(src: Uint8Array, bitLength: number): void {
     const whole = bitLength >>> 3;
     if (this.accBits === 0) {
-      this.bytes.set(src.subarray(0, whole), this.pos);
+      this.bytes.set(whole === src.length ? src : src.subarray(0, whole), this.pos);
       this.pos += whole;
     } else {
       // Unaligned: each source byte is split over two output bytes.
@@ -65,7 +66,7 @@ export class BitWriter {
   /** Flushes the pending bits (zero-filled to a byte boundary). */
   finish(): Uint8Array {
     if (this.accBits > 0) {
-      assert(this.pos < this.bytes.length, 'bit buffer overflow');
+      assert(this.pos < this.capacityBytes, 'bit buffer overflow');
       this.bytes[this.pos++] = (this.acc << (8 - this.accBits)) & 0xff;
       this.acc = 0;
       this.accBits = 0;

@@ -284,11 +284,14 @@ export function getTemplate(version: number, ecl: EclIndex): Template {
   return t;
 }
 
-/** Function patterns plus the codeword bits placed along the template's order (unmasked, no format). */
+/**
+ * Function patterns plus the codeword bits placed along the template's order (unmasked, no format):
+ * `codewords` holds at least numRawDataModules(version) / 8 of them (the remainder bits stay light).
+ */
 export function placeCodewords(tpl: Template, codewords: Uint8Array, out: Uint32Array): void {
   out.set(tpl.base);
   const { order, pairs, words } = tpl;
-  const n = codewords.length;
+  const n = pairs.length;
   for (let k = 0; k < n; k++) {
     const byte = codewords[k];
     if (byte === 0) continue;

@@ -14,7 +14,16 @@
  *     character is a JIS X 0208 character, kanji for all non-ASCII characters and numeric / alphanumeric /
  *     byte for ASCII, no ECI ('kanji'), whichever is shorter (ties: 'kanji').
  */
-import { getTotalBits, isKanjiOrAscii, makeEci, makeNumeric, segmentOptimally, type QrSegment } from './segments.ts';
+import {
+  freshBytes,
+  getTotalBits,
+  isKanjiOrAscii,
+  makeEci,
+  numericRange,
+  segmentOptimally,
+  type ByteSource,
+  type QrSegment,
+} from './segments.ts';
 import { numDataCodewords, type EclIndex } from './tables.ts';
 
 /**
@@ -35,20 +44,20 @@ export interface SegmentPlan {
   usedBits: number;
 }
 
-/** Segments of `text` written as `variant`, optimal for the version group of `version`. */
-export function segmentsAs(text: string, variant: TextVariant, version: number): QrSegment[] {
+/** Segments of `text` written as `variant`, optimal for the version group of `version`; data from `bytes`. */
+export function segmentsAs(text: string, variant: TextVariant, version: number, bytes: ByteSource = freshBytes): QrSegment[] {
   if (text.length === 0) return [];
   switch (variant) {
     case 'plain':
-      return isAllDigits(text) ? [makeNumeric(text)] : segmentOptimally(text, version, 'off');
+      return isAllDigits(text) ? [numericRange(text, 0, text.length, bytes)] : segmentOptimally(text, version, 'off', bytes);
     case 'utf8-eci':
-      return [makeEci(26), ...segmentOptimally(text, version, 'off')];
+      return [makeEci(26), ...segmentOptimally(text, version, 'off', bytes)];
     case 'kanji':
-      return segmentOptimally(text, version, 'exclusive');
+      return segmentOptimally(text, version, 'exclusive', bytes);
     case 'mixed':
-      return segmentOptimally(text, version, 'mixed');
+      return segmentOptimally(text, version, 'mixed', bytes);
     case 'mixed-eci':
-      return [makeEci(26), ...segmentOptimally(text, version, 'mixed')];
+      return [makeEci(26), ...segmentOptimally(text, version, 'mixed', bytes)];
   }
 }
 
@@ -86,6 +95,7 @@ const GROUPS = [
  * Segments for the smallest version in [minVersion, maxVersion] that holds `text` at `ecl`. Segmentation is
  * optimal per version group (character count lengths differ for versions 1–9, 10–26, 27–40); groups are
  * tried in increasing order. `variants` overrides the policy (for measurement); by default the policy above.
+ * `bytes`: where the segments' data goes (fresh arrays unless the caller keeps the segments to itself).
  */
 export function chooseSegments(
   text: string,
@@ -93,6 +103,7 @@ export function chooseSegments(
   minVersion: number,
   maxVersion: number,
   variants?: readonly TextVariant[],
+  bytes: ByteSource = freshBytes,
 ): SegmentPlan {
   const { minBits, ascii } = lowerBound(text);
   const candidates: readonly TextVariant[] =
@@ -106,7 +117,7 @@ export function chooseSegments(
     if (hi < maxVersion && minBits > numDataCodewords(hi, ecl) * 8) continue;
     let bits = Infinity;
     for (let i = 0; i < candidates.length; i++) {
-      const segs = segmentsAs(text, candidates[i], hi);
+      const segs = segmentsAs(text, candidates[i], hi, bytes);
       const b = getTotalBits(segs, hi); // Infinity when a character count overflows its indicator
       if (i === 0 || b < bits) {
         bits = b;

@@ -80,6 +80,13 @@ export function getTotalBits(segs: readonly QrSegment[], version: number): numbe
   return result;
 }
 
+/**
+ * Where a segment's data bytes come from: a fresh exact-size array (`freshBytes`, for segments handed to
+ * callers), or encodeText's reused scratch (index.ts). Every byte of the array is written.
+ */
+export type ByteSource = (length: number) => Uint8Array;
+export const freshBytes: ByteSource = (length) => new Uint8Array(length);
+
 /** Alphanumeric value (Table 5) of an ASCII code, −1 outside the 45-character set. */
 const ALNUM_VALUE = (() => {
   const t = new Int8Array(128).fill(-1);
@@ -105,8 +112,8 @@ export function isAlphanumeric(text: string): boolean {
 }
 
 /** MSB-first bit packer for the data of one segment of known size. */
-function packer(capacityBits: number) {
-  const w = new BitWriter(capacityBits);
+function packer(capacityBits: number, bytes: ByteSource = freshBytes) {
+  const w = new BitWriter(bytes((capacityBits + 7) >>> 3), capacityBits);
   return {
     /** Appends the low `len` (≤ 24) bits of `value`. */
     push(value: number, len: number): void {
@@ -119,10 +126,11 @@ function packer(capacityBits: number) {
   };
 }
 
-function numericRange(text: string, start: number, end: number): QrSegment {
+/** A numeric segment of text[start, end), digits only (not checked). */
+export function numericRange(text: string, start: number, end: number, bytes: ByteSource = freshBytes): QrSegment {
   const n = end - start;
   const bitLength = Math.floor(n / 3) * 10 + [0, 4, 7][n % 3];
-  const data = new Uint8Array((bitLength + 7) >>> 3);
+  const data = bytes((bitLength + 7) >>> 3);
   // Groups of three digits in 10 bits; a final group of one or two digits in 4 or 7 bits (§7.4.3).
   // acc holds fewer than 8 pending bits between groups.
   let acc = 0;
@@ -155,10 +163,10 @@ function numericRange(text: string, start: number, end: number): QrSegment {
   return { mode: 'numeric', numChars: n, bitLength, data };
 }
 
-function alphanumericRange(text: string, start: number, end: number): QrSegment {
+function alphanumericRange(text: string, start: number, end: number, bytes: ByteSource): QrSegment {
   const n = end - start;
   const bitLength = Math.floor(n / 2) * 11 + (n % 2) * 6;
-  const data = new Uint8Array((bitLength + 7) >>> 3);
+  const data = bytes((bitLength + 7) >>> 3);
   // Pairs as 45·a + b in 11 bits; a final single character in 6 bits (§7.4.4).
   let acc = 0;
   let accBits = 0;
@@ -187,9 +195,9 @@ function alphanumericRange(text: string, start: number, end: number): QrSegment 
   return { mode: 'alphanumeric', numChars: n, bitLength, data };
 }
 
-function kanjiRange(text: string, start: number, end: number, table: Uint16Array): QrSegment {
+function kanjiRange(text: string, start: number, end: number, table: Uint16Array, bytes: ByteSource): QrSegment {
   const n = end - start;
-  const out = packer(n * 13);
+  const out = packer(n * 13, bytes);
   for (let i = start; i < end; i++) out.push(kanjiValue(table[text.charCodeAt(i)]), 13);
   return out.result('kanji', n);
 }
@@ -215,7 +223,11 @@ function isLowSurrogate(c: number): boolean {
 
 /** UTF-8 bytes of text[start, end), like TextEncoder (lone surrogates become U+FFFD). */
 export function utf8Encode(text: string, start = 0, end = text.length): Uint8Array {
-  const out = new Uint8Array(utf8Length(text, start, end));
+  return utf8Bytes(text, start, end, freshBytes);
+}
+
+function utf8Bytes(text: string, start: number, end: number, bytes: ByteSource): Uint8Array {
+  const out = bytes(utf8Length(text, start, end));
   let p = 0;
   for (let i = start; i < end; i++) {
     let c = text.charCodeAt(i);
@@ -261,7 +273,7 @@ export function makeAlphanumeric(text: string): QrSegment {
   if (!isAlphanumeric(text)) {
     throw new RangeError('makeAlphanumeric: the string contains characters outside 0-9 A-Z space $%*+-./:');
   }
-  return alphanumericRange(text, 0, text.length);
+  return alphanumericRange(text, 0, text.length, freshBytes);
 }
 
 /** A byte segment of the given bytes (each 0–255), e.g. UTF-8 from `utf8Encode`. */
@@ -281,7 +293,7 @@ export function makeKanji(text: string): QrSegment {
       throw new RangeError(`makeKanji: character at index ${i} is not encodable in kanji mode`);
     }
   }
-  return kanjiRange(text, 0, text.length, table as Uint16Array);
+  return kanjiRange(text, 0, text.length, table as Uint16Array, freshBytes);
 }
 
 /** True when every character of `text` can be written in kanji mode. */
@@ -356,9 +368,9 @@ let backScratch = new Uint8Array(256);
  *
  * `kanji`: 'off' = no kanji mode; 'mixed' = kanji mode allowed where cheaper; 'exclusive' = every non-ASCII
  * character must be kanji (byte segments then hold ASCII only); with 'exclusive' the caller guarantees that
- * every non-ASCII character is kanji-encodable (`isKanjiOrAscii`).
+ * every non-ASCII character is kanji-encodable (`isKanjiOrAscii`). `bytes`: where the segments' data goes.
  */
-export function segmentOptimally(text: string, version: number, kanji: KanjiUse): QrSegment[] {
+export function segmentOptimally(text: string, version: number, kanji: KanjiUse, bytes: ByteSource = freshBytes): QrSegment[] {
   const n = text.length;
   if (n === 0) return [];
   const table = kanji !== 'off' ? kanjiTable() : null;
@@ -508,12 +520,12 @@ export function segmentOptimally(text: string, version: number, kanji: KanjiUse)
     const m = modes[start];
     let end = start + 1;
     while (end < n && modes[end] === m) end++;
-    if (m === NUMERIC) segs.push(numericRange(text, start, end));
-    else if (m === ALNUM) segs.push(alphanumericRange(text, start, end));
-    else if (m === KANJI) segs.push(kanjiRange(text, start, end, table as Uint16Array));
+    if (m === NUMERIC) segs.push(numericRange(text, start, end, bytes));
+    else if (m === ALNUM) segs.push(alphanumericRange(text, start, end, bytes));
+    else if (m === KANJI) segs.push(kanjiRange(text, start, end, table as Uint16Array, bytes));
     else {
-      const bytes = utf8Encode(text, start, end);
-      segs.push({ mode: 'byte', numChars: bytes.length, bitLength: bytes.length * 8, data: bytes });
+      const data = utf8Bytes(text, start, end, bytes);
+      segs.push({ mode: 'byte', numChars: data.length, bitLength: data.length * 8, data });
     }
     start = end;
   }
