@@ -28,27 +28,27 @@ function moduleAt(m: Uint32Array, p: Uint32Array, at: number, stride: number, bi
 
 /**
  * Scale ≥ 2 finder-like check along one line (addressed as in moduleAt): `s` is the first module of a dark
- * run preceded by light. Returns how many times the rule counts the pattern whose centre run starts at `s`
- * (0–2), for scales n ≥ 2 only.
+ * run preceded by light, whose first `known` (≥ 6) modules the caller has seen dark. Returns how many times
+ * the rule counts the pattern whose centre run starts at `s` (0–2), for scales n ≥ 2 only. Nearly every
+ * candidate fails, so the parts likeliest to fail are read first: the dark run after the centre, then the
+ * one before it.
  */
-export function scaledFinder(m: Uint32Array, p: Uint32Array, at: number, stride: number, bit: number, size: number, s: number): number {
+export function scaledFinder(m: Uint32Array, p: Uint32Array, at: number, stride: number, bit: number, size: number, s: number, known: number): number {
   const moduleOf = (pos: number) => moduleAt(m, p, at, stride, bit, size, pos);
-  let e = s;
+  let e = s + known;
   while (e < size && moduleOf(e) === 1) e++;
   const len = e - s;
   if (len % 3 !== 0) return 0;
   const n = len / 3;
-  if (n < 2) return 0;
-  // Before the centre run: light exactly n, dark exactly n, then light a (≥ n required).
-  for (let k = 1; k <= n; k++) if (moduleOf(s - k) !== 0) return 0;
+  // After the centre run: light exactly n, dark exactly n, then light; before it likewise.
+  for (let k = n; k < 2 * n; k++) if (moduleOf(e + k) !== 1) return 0;
   for (let k = n + 1; k <= 2 * n; k++) if (moduleOf(s - k) !== 1) return 0;
-  if (moduleOf(s - 2 * n - 1) !== 0) return 0;
+  for (let k = 0; k < n; k++) if (moduleOf(e + k) !== 0) return 0;
+  for (let k = 1; k <= n; k++) if (moduleOf(s - k) !== 0) return 0;
+  if (moduleOf(e + 2 * n) !== 0 || moduleOf(s - 2 * n - 1) !== 0) return 0;
+  // The light runs outside: a before, b after (≥ n on one side and ≥ 4n on the other count).
   let a = 0;
   while (a < 4 * n && moduleOf(s - 2 * n - 1 - a) === 0) a++;
-  // After: light exactly n, dark exactly n, then light b.
-  for (let k = 0; k < n; k++) if (moduleOf(e + k) !== 0) return 0;
-  for (let k = n; k < 2 * n; k++) if (moduleOf(e + k) !== 1) return 0;
-  if (moduleOf(e + 2 * n) !== 0) return 0;
   let b = 0;
   while (b < 4 * n && moduleOf(e + 2 * n + b) === 0) b++;
   return (a >= 4 * n && b >= n ? 1 : 0) + (b >= 4 * n && a >= n ? 1 : 0);
@@ -56,13 +56,15 @@ export function scaledFinder(m: Uint32Array, p: Uint32Array, at: number, stride:
 
 /**
  * Checks every lane flagged in `f` at row `y` (a 12-row window ending at y matched a necessary condition):
- * lanes also in `f2` ("110011111100") have their centre run at y−7, the others ("000111111111") at y−8.
+ * lanes also in `f2` ("110011111100") have their centre run of exactly 6 at y−7, the others ("000111111111")
+ * a centre run of at least 9 at y−8.
  */
 export function scaledFlags(m: Uint32Array, p: Uint32Array, words: number, wi: number, size: number, y: number, f: number, f2: number): number {
   let count = 0;
   while (f !== 0) {
     const low = f & -f;
-    count += scaledFinder(m, p, wi, words, 31 - Math.clz32(low), size, (f2 & low) !== 0 ? y - 7 : y - 8);
+    const bit = 31 - Math.clz32(low);
+    count += (f2 & low) !== 0 ? scaledFinder(m, p, wi, words, bit, size, y - 7, 6) : scaledFinder(m, p, wi, words, bit, size, y - 8, 9);
     f ^= low;
   }
   return count;

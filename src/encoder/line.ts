@@ -52,7 +52,7 @@ export function lineScore(m: Uint32Array, p: Uint32Array, at: number, words: num
     if ((fa | fb) !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16] + POP16[fb & 0xffff] + POP16[fb >>> 16];
     // Scale ≥ 2: the 6th module of a dark run after a light one (a centre run of 3n ≥ 6), checked exactly.
     for (let c = ~s6 & s5 & s4 & s3 & s2 & s1 & cur; c !== 0; c &= c - 1) {
-      finders += scaledFinder(m, p, at, 0, 0, size, 32 * k + (31 - Math.clz32(c & -c)) - 5);
+      finders += scaledFinder(m, p, at, 0, 0, size, 32 * k + (31 - Math.clz32(c & -c)) - 5, 6);
     }
     prev = cur;
     cur = next;
