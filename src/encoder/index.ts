@@ -12,7 +12,7 @@
 import { dataCodewords, interleavedCodewords } from './codewords.ts';
 import { DataTooLongError } from './errors.ts';
 import { chooseMask, maskInput } from './mask.ts';
-import { getTemplate, placeCodewords, unpack } from './matrix.ts';
+import { getTemplate, placeCodewordsT, transpose, unpack } from './matrix.ts';
 import { chooseSegments } from './policy.ts';
 import { charCountBits, getTotalBits, type ByteSource, type QrSegment } from './segments.ts';
 import { ECLS, MAX_VERSION, MIN_VERSION, eclIndex, numDataCodewords, type Ecl, type EclIndex } from './tables.ts';
@@ -232,9 +232,10 @@ function encodeAt(segs: readonly QrSegment[], version: number, usedBits: number,
   const { size, words } = tpl;
   // The whole scratch arrays are passed (no subarray views): every user reads and writes only the part the
   // version needs.
-  const data = work.data;
-  placeCodewords(tpl, codewords, data);
+  const { data, dataT } = work;
+  placeCodewordsT(tpl, codewords, dataT);
+  transpose(dataT, data, size, words);
   let mask = o.mask;
-  if (mask === -1) mask = chooseMask(maskInput(tpl, data, work.dataT, work.merged), tpl);
+  if (mask === -1) mask = chooseMask(maskInput(tpl, data, dataT, work.merged), tpl);
   return { version, ecl: ECLS[ecl], mask, size, modules: unpack(data, tpl.planes[mask], size, words) };
 }

@@ -39,13 +39,12 @@ export interface MaskInput {
 }
 
 /**
- * The symbol `data` (placed codewords, unmasked, packed rows of `tpl`) in every layout the penalty reads:
- * writes its transpose to `dataT` and, where the template has a merged tail column, that column to `merged`
- * (scratch arrays of at least size × words and size words).
+ * The unmasked symbol in every layout the penalty reads: `data` (packed rows of `tpl`) and `dataT` (its
+ * transpose) as given; where the template has a merged tail column, writes that column to `merged` (scratch
+ * of at least `size` words).
  */
 export function maskInput(tpl: Template, data: Uint32Array, dataT: Uint32Array, merged: Uint32Array): MaskInput {
   const { size, words, tail } = tpl;
-  transpose(data, dataT, size, words);
   if (tail.mergeLanes === 0) return { data, dataT, merged: null, tail, size, words };
   mergeTail(data, dataT, size, words, tail.mergeLanes, merged);
   return { data, dataT, merged, tail, size, words };

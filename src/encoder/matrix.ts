@@ -26,20 +26,23 @@ export interface Template {
   readonly size: number;
   /** 32-bit words per packed row, 1–6. */
   readonly words: number;
-  /** Function patterns (finders, separators, timing, alignment, version info, dark module); format area 0. */
-  readonly base: Uint32Array;
+  /** Function patterns (finders, separators, timing, alignment, version info, dark module); format area 0. Transposed. */
+  readonly baseT: Uint32Array;
   /**
-   * Placement order (§7.7.3): entry i is the packed position `(wordIndex << 5) | bit` of data bit i (the MSB
-   * of codeword 0 first), for all numRawDataModules(version) data modules.
+   * Placement order (§7.7.3) in the transposed layout: entry i is the packed position `(wordIndex << 5) | bit`
+   * in the transpose of data bit i (the MSB of codeword 0 first), for all numRawDataModules(version) data
+   * modules.
    */
-  readonly order: Uint16Array;
+  readonly orderT: Uint16Array;
   /**
-   * Per codeword: where a codeword lies in the regular shape, its four pairs of modules (x, x − 1) on four
-   * consecutive rows with both modules of a pair in one word, `(pos << 1) | down`, pos = packed position of
-   * the module (x − 1) of its first row, down = 1 when the rows go downwards; −1 for any other codeword
-   * (next to a function pattern, at a turn, or across a word boundary), placed bit by bit along `order`.
+   * Per codeword, where its 8 modules lie in the regular shape (see `nibbleCells`): two runs of 4 consecutive
+   * modules of one column each, columns x and x − 1 of a placement strip, i.e. two nibbles of the transpose:
+   * `(word << 12) | (shiftX << 7) | (shiftX1 << 2) | kind`, word = index in the transpose of column x's
+   * nibble (column x − 1's is `words` lower), shifts of the nibbles' lowest rows, kind as in NIBBLES; −1 for
+   * any other codeword (at a turn, next to a function pattern, across a 32-row word), placed bit by bit along
+   * `orderT`.
    */
-  readonly pairs: Int32Array;
+  readonly cells: Int32Array;
   /** Per mask 0–7: mask pattern over data modules, plus that mask's format information. Rows. */
   readonly planes: readonly Uint32Array[];
   /** The same planes transposed. */
@@ -187,14 +190,15 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
     }
   }
 
-  const base = new Uint32Array(size * words);
+  const baseT = new Uint32Array(size * words);
   for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) if (dark[y * size + x]) base[y * words + (x >>> 5)] |= 1 << (x & 31);
+    for (let x = 0; x < size; x++) if (dark[y * size + x]) baseT[x * words + (y >>> 5)] |= 1 << (y & 31);
   }
 
   // Placement order: two-module-wide columns from the right, upwards then downwards, skipping column 6.
   const numData = numRawDataModules(version);
-  const order = new Uint16Array(numData);
+  const xs = new Uint8Array(numData);
+  const ys = new Uint8Array(numData);
   let n = 0;
   for (let right = size - 1; right >= 1; right -= 2) {
     if (right === 6) right = 5;
@@ -204,12 +208,15 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
       for (let j = 0; j < 2; j++) {
         const x = right - j;
         if (isFunction[y * size + x]) continue;
-        order[n++] = ((y * words + (x >>> 5)) << 5) | (x & 31);
+        xs[n] = x;
+        ys[n++] = y;
       }
     }
   }
   assert(n === numData, 'data module count');
-  const pairs = regularPairs(order, words);
+  const orderT = new Uint16Array(numData);
+  for (let i = 0; i < numData; i++) orderT[i] = ((xs[i] * words + (ys[i] >>> 5)) << 5) | (ys[i] & 31);
+  const cells = nibbleCells(xs, ys, words);
 
   // Mask planes with the format information of (ecl, mask).
   const planes: Uint32Array[] = [];
@@ -241,27 +248,65 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
       planesM.push(pm);
     }
   }
-  return { version, ecl, size, words, base, order, pairs, planes, planesT, tail, planesM };
+  return { version, ecl, size, words, baseT, orderT, cells, planes, planesT, tail, planesM };
 }
 
-/** Template.pairs from the placement order. */
-function regularPairs(order: Uint16Array, words: number): Int32Array {
-  const count = order.length >>> 3; // the remainder bits (0–7) belong to no codeword
-  const pairs = new Int32Array(count).fill(-1);
-  const row = words << 5;
+/**
+ * Template.cells from the placement order (module i of the order at (xs[i], ys[i])). A codeword of 8 modules
+ * is regular when it lies on four consecutive rows d = ±1 apart of one strip (columns x and x − 1), starting
+ * either at column x ("even": rows y0 … y0 + 3d of both columns) or, after a strip row with one data module,
+ * at column x − 1 ("odd": x − 1 on rows y0 … y0 + 3d, x on rows y0 + d … y0 + 4d), and each column's 4 rows
+ * are in one 32-row word. kind = 2·odd + (d < 0).
+ */
+function nibbleCells(xs: Uint8Array, ys: Uint8Array, words: number): Int32Array {
+  const count = xs.length >>> 3; // the remainder bits (0–7) belong to no codeword
+  const cells = new Int32Array(count).fill(-1);
   for (let k = 0; k < count; k++) {
     const i = k * 8;
-    const step = order[i + 2] - order[i];
-    if (step !== row && step !== -row) continue;
+    const odd = xs[i] < xs[i + 1];
+    const x = odd ? xs[i + 1] : xs[i];
+    const d = odd ? ys[i + 1] - ys[i] : ys[i + 2] - ys[i];
+    if (d !== 1 && d !== -1) continue;
     let regular = true;
-    for (let j = 0; j < 8 && regular; j += 2) {
-      // Bit i + j is module x of its row, bit i + j + 1 the module x − 1 next to it, in the same word.
-      regular = (order[i + j] & 31) !== 0 && order[i + j + 1] === order[i + j] - 1 && order[i + j] === order[i] + (j >>> 1) * step;
+    for (let j = 0; j < 8 && regular; j++) {
+      // Module j: column x − 1 for odd j when even, for even j when odd; row step every two modules.
+      const left = (j & 1) === (odd ? 0 : 1);
+      const row = ys[i] + (odd ? (j + 1) >>> 1 : j >>> 1) * d;
+      regular = xs[i + j] === (left ? x - 1 : x) && ys[i + j] === row;
     }
-    if (regular) pairs[k] = (order[i + 1] << 1) | (step > 0 ? 1 : 0);
+    if (!regular) continue;
+    // Lowest row of each column's four.
+    const lowX = d > 0 ? ys[i] + (odd ? 1 : 0) : ys[i] - 3 - (odd ? 1 : 0);
+    const lowX1 = d > 0 ? ys[i] : ys[i] - 3;
+    if (lowX >>> 5 !== (lowX + 3) >>> 5 || lowX1 >>> 5 !== (lowX1 + 3) >>> 5 || lowX >>> 5 !== lowX1 >>> 5) continue;
+    const word = x * words + (lowX >>> 5);
+    cells[k] = (word << 12) | ((lowX & 31) << 7) | ((lowX1 & 31) << 2) | ((odd ? 2 : 0) | (d < 0 ? 1 : 0));
   }
-  return pairs;
+  return cells;
 }
+
+/**
+ * Per kind (see nibbleCells) and codeword byte: the nibble of column x (low 4 bits) and of column x − 1 (high
+ * 4 bits), bit r = the module on the nibble's lowest row + r. Even: x takes bits 7, 5, 3, 1 and x − 1 bits
+ * 6, 4, 2, 0 of the byte, in placement order; odd: the other way round; upwards (d < 0) the order runs down
+ * the nibble.
+ */
+const NIBBLES = (() => {
+  const t = new Uint8Array(4 * 256);
+  const nibble = (b: number, bits: readonly number[], up: boolean) => {
+    let v = 0;
+    for (let r = 0; r < 4; r++) v |= ((b >>> bits[up ? 3 - r : r]) & 1) << r;
+    return v;
+  };
+  const high = [7, 5, 3, 1];
+  const low = [6, 4, 2, 0];
+  for (let kind = 0; kind < 4; kind++) {
+    const odd = kind >= 2;
+    const up = (kind & 1) === 1;
+    for (let b = 0; b < 256; b++) t[kind * 256 + b] = nibble(b, odd ? low : high, up) | (nibble(b, odd ? high : low, up) << 4);
+  }
+  return t;
+})();
 
 /** Most recently used templates, newest first; a handful covers the UI and the benchmark. */
 const cache: Template[] = [];
@@ -285,48 +330,44 @@ export function getTemplate(version: number, ecl: EclIndex): Template {
 }
 
 /**
- * Function patterns plus the codeword bits placed along the template's order (unmasked, no format):
- * `codewords` holds at least numRawDataModules(version) / 8 of them (the remainder bits stay light).
+ * The transpose of the unmasked symbol without format information: function patterns plus the codeword bits
+ * placed along the template's order. `codewords` holds at least numRawDataModules(version) / 8 of them (the
+ * remainder bits stay light). In the transpose a regular codeword is two nibbles, one per column of its strip,
+ * whichever module of a row it starts at: one table lookup and two stores.
  */
-export function placeCodewords(tpl: Template, codewords: Uint8Array, out: Uint32Array): void {
-  out.set(tpl.base);
-  const { order, pairs, words } = tpl;
-  const n = pairs.length;
+export function placeCodewordsT(tpl: Template, codewords: Uint8Array, outT: Uint32Array): void {
+  outT.set(tpl.baseT);
+  const { orderT, cells, words } = tpl;
+  const nibbles = NIBBLES;
+  const n = cells.length;
   for (let k = 0; k < n; k++) {
     const byte = codewords[k];
     if (byte === 0) continue;
-    const at = pairs[k];
+    const at = cells[k];
     if (at >= 0) {
-      // Bits 7–6 of the byte go to modules x and x − 1 of the first row, bits 5–4 to the next row, and so on:
-      // each pair is two adjacent lanes of one word, x − 1 the lower.
-      const sh = (at >>> 1) & 31;
-      const step = (at & 1) !== 0 ? words : -words;
-      let w = at >>> 6;
-      out[w] |= ((byte >>> 6) & 3) << sh;
-      w += step;
-      out[w] |= ((byte >>> 4) & 3) << sh;
-      w += step;
-      out[w] |= ((byte >>> 2) & 3) << sh;
-      out[w + step] |= (byte & 3) << sh;
+      const v = nibbles[((at & 3) << 8) | byte];
+      const w = at >>> 12;
+      outT[w] |= (v & 15) << ((at >>> 7) & 31);
+      outT[w - words] |= (v >>> 4) << ((at >>> 2) & 31);
       continue;
     }
     const i = k * 8;
-    let p = order[i];
-    out[p >>> 5] |= ((byte >>> 7) & 1) << (p & 31);
-    p = order[i + 1];
-    out[p >>> 5] |= ((byte >>> 6) & 1) << (p & 31);
-    p = order[i + 2];
-    out[p >>> 5] |= ((byte >>> 5) & 1) << (p & 31);
-    p = order[i + 3];
-    out[p >>> 5] |= ((byte >>> 4) & 1) << (p & 31);
-    p = order[i + 4];
-    out[p >>> 5] |= ((byte >>> 3) & 1) << (p & 31);
-    p = order[i + 5];
-    out[p >>> 5] |= ((byte >>> 2) & 1) << (p & 31);
-    p = order[i + 6];
-    out[p >>> 5] |= ((byte >>> 1) & 1) << (p & 31);
-    p = order[i + 7];
-    out[p >>> 5] |= (byte & 1) << (p & 31);
+    let p = orderT[i];
+    outT[p >>> 5] |= ((byte >>> 7) & 1) << (p & 31);
+    p = orderT[i + 1];
+    outT[p >>> 5] |= ((byte >>> 6) & 1) << (p & 31);
+    p = orderT[i + 2];
+    outT[p >>> 5] |= ((byte >>> 5) & 1) << (p & 31);
+    p = orderT[i + 3];
+    outT[p >>> 5] |= ((byte >>> 4) & 1) << (p & 31);
+    p = orderT[i + 4];
+    outT[p >>> 5] |= ((byte >>> 3) & 1) << (p & 31);
+    p = orderT[i + 5];
+    outT[p >>> 5] |= ((byte >>> 2) & 1) << (p & 31);
+    p = orderT[i + 6];
+    outT[p >>> 5] |= ((byte >>> 1) & 1) << (p & 31);
+    p = orderT[i + 7];
+    outT[p >>> 5] |= (byte & 1) << (p & 31);
   }
 }
 

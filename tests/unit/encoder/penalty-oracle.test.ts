@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { chooseMask, maskInput, penalty } from '../../../src/encoder/mask.ts';
-import { getTemplate, placeCodewords, type Template } from '../../../src/encoder/matrix.ts';
+import { getTemplate, placeCodewordsT, transpose, type Template } from '../../../src/encoder/matrix.ts';
 import { numRawDataModules, type EclIndex } from '../../../src/encoder/tables.ts';
 import { prng } from './helpers.ts';
 
@@ -94,8 +94,10 @@ function syntheticGrid(r: () => number, size: number, alongColumns: boolean): bo
 function placedSymbol(r: () => number, tpl: Template): Uint32Array {
   const codewords = new Uint8Array(numRawDataModules(tpl.version) >>> 3);
   for (let i = 0; i < codewords.length; i++) codewords[i] = Math.floor(r() * 256);
+  const dataT = new Uint32Array(177 * 6);
+  placeCodewordsT(tpl, codewords, dataT);
   const data = new Uint32Array(177 * 6);
-  placeCodewords(tpl, codewords, data);
+  transpose(dataT, data, tpl.size, tpl.words);
   return data;
 }
 
@@ -105,6 +107,7 @@ describe('mask penalty against the reference (uqr getPenaltyScore)', () => {
 
   /** Compares every mask's score, and the chosen mask with the reference's argmin (lowest mask on ties). */
   function check(tpl: Template, data: Uint32Array, where: string): void {
+    transpose(data, dataT, tpl.size, tpl.words);
     const input = maskInput(tpl, data, dataT, merged);
     const reference: number[] = [];
     for (let mask = 0; mask < 8; mask++) {
