@@ -369,8 +369,51 @@ let backScratch = new Uint8Array(256);
  * `kanji`: 'off' = no kanji mode; 'mixed' = kanji mode allowed where cheaper; 'exclusive' = every non-ASCII
  * character must be kanji (byte segments then hold ASCII only); with 'exclusive' the caller guarantees that
  * every non-ASCII character is kanji-encodable (`isKanjiOrAscii`). `bytes`: where the segments' data goes.
+ *
+ * Without kanji, text whose only optimum is one byte segment (most URLs: `singleByteIsOptimal`) skips the
+ * programme, which gives the same segment.
  */
 export function segmentOptimally(text: string, version: number, kanji: KanjiUse, bytes: ByteSource = freshBytes): QrSegment[] {
+  if (text.length > 0 && kanji === 'off' && singleByteIsOptimal(text, version)) {
+    const data = utf8Bytes(text, 0, text.length, bytes);
+    return [{ mode: 'byte', numChars: data.length, bitLength: data.length * 8, data }];
+  }
+  return segmentByProgramme(text, version, kanji, bytes);
+}
+
+/**
+ * True when one byte segment is the only optimum for `text` (kanji mode off) in `version`'s group, proven
+ * in one pass without the programme. A numeric or alphanumeric segment covers part of a run of characters of
+ * the alphanumeric set, and in place of byte mode saves at most 8 − 10/3 bits per digit and 8 − 11/2 per
+ * other character, while it costs at least an alphanumeric header (4 + its count bits, never more than
+ * numeric's), plus a byte header where the run has byte-mode text on both sides, less one where the run is
+ * the whole text. When no run can save as much as that, every other segmentation is strictly longer.
+ */
+export function singleByteIsOptimal(text: string, version: number): boolean {
+  const n = text.length;
+  const headA = 4 + charCountBits('alphanumeric', version);
+  const headB = 4 + charCountBits('byte', version);
+  let saving = 0; // sixths of a bit, of the run ending before i
+  let start = 0; // first character of that run
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? text.charCodeAt(i) : 0x80;
+    const cls = c < 0x80 ? ASCII_CLASS[c] : 0;
+    if ((cls & CLASS_ALNUM) !== 0) {
+      saving += (cls & CLASS_DIGIT) !== 0 ? 28 : 15;
+      continue;
+    }
+    if (saving > 0) {
+      const cost = headA + (start > 0 && i < n ? headB : 0) - (start === 0 && i === n ? headB : 0);
+      if (saving >= 6 * cost) return false;
+      saving = 0;
+    }
+    start = i + 1;
+  }
+  return true;
+}
+
+/** The dynamic programme of `segmentOptimally`. */
+export function segmentByProgramme(text: string, version: number, kanji: KanjiUse, bytes: ByteSource = freshBytes): QrSegment[] {
   const n = text.length;
   if (n === 0) return [];
   const table = kanji !== 'off' ? kanjiTable() : null;

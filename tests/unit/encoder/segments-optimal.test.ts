@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { makeAlphanumeric, makeBytes, makeKanji, makeNumeric, utf8Encode, type QrSegment } from '../../../src/encoder/index.ts';
-import { getTotalBits, isAlphanumeric, isKanji, isNumeric, segmentOptimally } from '../../../src/encoder/segments.ts';
+import {
+  getTotalBits,
+  isAlphanumeric,
+  isKanji,
+  isNumeric,
+  segmentByProgramme,
+  segmentOptimally,
+  singleByteIsOptimal,
+} from '../../../src/encoder/segments.ts';
 import { prng } from './helpers.ts';
 
 type M = 'numeric' | 'alphanumeric' | 'byte' | 'kanji';
@@ -73,5 +81,34 @@ describe('optimal segmentation', () => {
     const long = segmentOptimally(`ABC${'1'.repeat(30)}DEF`, 1, 'off').map((s) => s.mode);
     expect(long).toEqual(['alphanumeric', 'numeric', 'alphanumeric']);
     expect(segmentOptimally('AB12CD', 1, 'off').map((s) => s.mode)).toEqual(['alphanumeric']);
+  });
+
+  it('one byte segment without the programme only where the programme gives exactly that', () => {
+    // Runs of digits and of other alphanumeric-set characters around the lengths where a segment starts to pay,
+    // at the start, inside and at the end of lowercase and non-ASCII text.
+    const r = prng(7);
+    const pick = (set: string, n: number) => Array.from({ length: n }, () => set[Math.floor(r() * set.length)]).join('');
+    const pieces = [
+      () => pick('0123456789', 1 + Math.floor(r() * 12)),
+      () => pick('ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:', 1 + Math.floor(r() * 16)),
+      () => pick('abcdefghijklmnopqrstuvwxyz?&=_', 1 + Math.floor(r() * 10)),
+      () => pick('éü漢😀', 1 + Math.floor(r() * 3)),
+    ];
+    let shortcut = 0;
+    let programme = 0;
+    for (let t = 0; t < 3000; t++) {
+      let text = '';
+      const parts = 1 + Math.floor(r() * 5);
+      for (let i = 0; i < parts; i++) text += pieces[Math.floor(r() * pieces.length)]();
+      for (const version of [1, 10, 27]) {
+        const expected = segmentByProgramme(text, version, 'off');
+        expect(segmentOptimally(text, version, 'off'), `${JSON.stringify(text)} v${version}`).toEqual(expected);
+        if (singleByteIsOptimal(text, version)) shortcut++;
+        else if (expected.length === 1 && expected[0].mode === 'byte') programme++;
+      }
+    }
+    // Both sides are exercised: the shortcut often, and single byte segments it cannot prove.
+    expect(shortcut).toBeGreaterThan(2000);
+    expect(programme).toBeGreaterThan(100);
   });
 });
