@@ -73,3 +73,32 @@ export function lineDark(m: Uint32Array, p: Uint32Array, at: number, words: numb
   }
   return dark;
 }
+
+/** Dark modules counted by the last tailBlocks call. */
+export let tailDarkCount = 0;
+
+/**
+ * 2×2 blocks of one colour (N2) and dark modules (N4) within the last, partial word column of `m ^ p`
+ * (packed rows, `words` per row: columns 32·(words − 1) … size − 1), without a run scan: a block at (x, y)
+ * has modules x and x + 1 equal on rows y and y + 1, and the two rows equal at x. Blocks across the word
+ * boundary are boundaryBoxes' (scan.ts). Returns 3 × blocks; the dark count is left in `tailDarkCount`.
+ */
+export function tailBlocks(m: Uint32Array, p: Uint32Array, size: number, words: number): number {
+  const POP16 = POP16_TABLE;
+  const validH = (1 << (size - 32 * (words - 1) - 1)) - 1; // x + 1 in the symbol too
+  let dark = 0;
+  let blocks = 0;
+  let prev = 0;
+  let hPrev = 0;
+  for (let y = 0, i = words - 1; y < size; y++, i += words) {
+    const r = m[i] ^ p[i];
+    dark += POP16[r & 0xffff] + POP16[r >>> 16];
+    const h = ~(r ^ (r >>> 1)) & validH;
+    const v = h & hPrev & ~(r ^ prev);
+    if (v !== 0) blocks += POP16[v & 0xffff] + POP16[v >>> 16];
+    prev = r;
+    hPrev = h;
+  }
+  tailDarkCount = dark;
+  return 3 * blocks;
+}

@@ -18,16 +18,17 @@
  * column, or (one line each way) scored along the lines themselves (line.ts).
  */
 
-import { lineDark, lineScore } from './line.ts';
-import { mergeTail, tailLayout, transpose, type TailLayout, type Template } from './matrix.ts';
+import { lineDark, lineScore, tailBlocks, tailDarkCount } from './line.ts';
+import { mergeTail, mergeTailRows, tailLayout, transpose, type TailLayout, type Template } from './matrix.ts';
 import { boundaryBoxes, lastDark, scanCols, scanRows } from './scan.ts';
 
 /**
  * The symbol to score, unmasked: packed rows `data`, the transpose `dataT`, and how the partial last word
- * columns are covered (`tail`, see matrix.ts `tailLayout`). With a merged tail column, `merged` holds the
- * last word column of `data` (tail.mergeLanes lanes) with the last word column of `dataT` above it, scanned
- * once by scanRows in place of the two partial columns (its upper lanes are rows of the symbol: N1 and N3
- * only, no N2 across them, no dark modules); otherwise null.
+ * columns are covered (`tail`, see matrix.ts `tailLayout`). With a merged tail column, `merged` holds it:
+ * for tail 5–13 the last word column of `data` (tail.mergeLanes lanes) with the last word column of `dataT`
+ * above it, scanned by scanRows in place of the two partial columns (its upper lanes are rows of the symbol:
+ * N1 and N3 only, no N2 across them, no dark modules); for tail 17 the rows first (tail.rowLanes lanes of
+ * `dataT`), columns above, scanned by scanCols (N1 and N3). Otherwise null.
  */
 export interface MaskInput {
   data: Uint32Array;
@@ -45,8 +46,9 @@ export interface MaskInput {
  */
 export function maskInput(tpl: Template, data: Uint32Array, dataT: Uint32Array, merged: Uint32Array): MaskInput {
   const { size, words, tail } = tpl;
-  if (tail.mergeLanes === 0) return { data, dataT, merged: null, tail, size, words };
-  mergeTail(data, dataT, size, words, tail.mergeLanes, merged);
+  if (tail.mergeLanes > 0) mergeTail(data, dataT, size, words, tail.mergeLanes, merged);
+  else if (tail.rowLanes > 0) mergeTailRows(data, dataT, size, words, tail.rowLanes, merged);
+  else return { data, dataT, merged: null, tail, size, words };
   return { data, dataT, merged, tail, size, words };
 }
 
@@ -62,12 +64,13 @@ export function penalty(s: MaskInput, tpl: Template, mask: number, limit: number
 function score(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, planeM: Uint32Array | null, limit: number): number {
   const partial = rowsPartial(s, plane, planeT, planeM, limit);
   if (partial >= limit) return partial;
-  return partial + colsPartial(s, plane, planeT, limit - partial);
+  return partial + colsPartial(s, plane, planeT, planeM, limit - partial);
 }
 
 /**
- * Columns of the symbol (scanRows, the merged tail column or the last column along itself) + the blocks across
- * word columns + N4 (dark modules), or a value ≥ limit.
+ * Columns of the symbol (scanRows, the merged tail column of tail 5–13 or the last column along itself; for
+ * tail 17 only the tail columns' blocks and dark modules) + the blocks across word columns + N4 (dark
+ * modules), or a value ≥ limit.
  */
 function rowsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, planeM: Uint32Array | null, limit: number): number {
   const { size, words, tail } = s;
@@ -80,7 +83,10 @@ function rowsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, plan
   }
   if (score >= limit) return score;
   let dark = lastDark;
-  if (s.merged !== null && planeM !== null) {
+  if (tail.rowLanes > 0) {
+    score += tailBlocks(s.data, plane, size, words);
+    dark += tailDarkCount;
+  } else if (s.merged !== null && planeM !== null) {
     // Lanes 0 … mergeLanes − 1: columns 32·(words − 1) …; the lanes above: rows 32·(words − 1) ….
     const own = (1 << tail.mergeLanes) - 1;
     score += scanRows(s.merged, planeM, size, 1, 1, (1 << (2 * tail.mergeLanes)) - 1, own >>> 1, own, limit - score);
@@ -98,8 +104,12 @@ function rowsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, plan
   return score + 10 * (Math.ceil(Math.abs(dark * 20 - total * 10) / total) - 1);
 }
 
-/** Rows of the symbol not covered by the merged tail column (scanCols, or the last row along itself): N1 + N3. */
-function colsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, limit: number): number {
+/**
+ * Runs and finder-like patterns (N1 + N3) of the rows of the symbol not covered by the merged tail column of
+ * tail 5–13: scanCols, or the last row along itself; for tail 17 also the tail-17 merged column (the tail rows
+ * and 15 tail columns) and the last 2 columns along themselves.
+ */
+function colsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, planeM: Uint32Array | null, limit: number): number {
   const { size, words, tail } = s;
   let score: number;
   if (tail.cols === words) {
@@ -109,6 +119,11 @@ function colsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, limi
     score = scanCols(s.dataT, planeT, size, words, tail.cols, -1, limit);
   }
   if (tail.lines && score < limit) score += lineScore(s.data, plane, (size - 1) * words, words, size);
+  if (tail.rowLanes > 0 && s.merged !== null && planeM !== null && score < limit) {
+    score += scanCols(s.merged, planeM, size, 1, 1, -1, limit - score);
+    // Columns past the merged ones: 32·(words − 1) + 32 − rowLanes … size − 1, rows of the transpose.
+    for (let x = 32 * words - tail.rowLanes; x < size && score < limit; x++) score += lineScore(s.dataT, planeT, x * words, words, size);
+  }
   return score;
 }
 
@@ -137,7 +152,7 @@ export function chooseMask(s: MaskInput, tpl: Template): number {
     // A lower-numbered mask also wins with an equal score, so it may stop only above the best.
     const limit = k < bestMask ? best + 1 : best;
     if (partials[k] >= limit) continue;
-    const score = partials[k] + colsPartial(s, planes[k], planesT[k], limit - partials[k]);
+    const score = partials[k] + colsPartial(s, planes[k], planesT[k], planesM === null ? null : planesM[k], limit - partials[k]);
     if (score < limit) {
       best = score;
       bestMask = k;
@@ -183,12 +198,16 @@ function warmUp(): void {
     if (tail.mergeLanes > 0) {
       merge = merged;
       mergeTail(data, dataT, n, w, tail.mergeLanes, merge);
+    } else if (tail.rowLanes > 0) {
+      merge = merged;
+      mergeTailRows(data, dataT, n, w, tail.rowLanes, merge);
     }
     score({ data, dataT, merged: merge, tail, size: n, words: w }, zero, zero, merge === null ? null : zeroM, Infinity);
   };
   for (let i = 0; i < 3; i++) {
-    // Sizes ≡ 9, 1 and 5 (mod 12) take every tail of the scans, and every tail layout: 177 and 85 (partial
-    // columns), 29 (one word column), 69 (5 + 5 lanes merged), 33 (last column and row along themselves).
+    // Sizes ≡ 9, 1 and 5 (mod 12) take every tail of the scans, and every tail layout: 177 (17 rows and 15
+    // columns merged), 85 (partial columns), 29 (one word column), 69 (5 + 5 lanes merged), 33 (last column
+    // and row along themselves).
     // Rows and transpose swapped too, so that the lines scored along themselves meet the motifs.
     for (const [data, dataT] of [
       [m, mT],

@@ -60,26 +60,33 @@ export interface Template {
  * as much per 32 of its modules as three lane-scan steps. So:
  *   - tail 1 (versions 4, 12, 20, 28, 36): the last column and the last row are scored along themselves;
  *   - tail 5, 9, 13 (versions 5–7, 13–15, 21–23, 29–31, 37–39): both partial columns merged into one word
- *     column (tail + tail lanes), scanned once;
- *   - one word column (versions 1–3), tail 17–29: the partial columns are scanned as they are.
- * Measured and not kept (Chromium): for tail 17, one word column of the 17 columns and 15 of the rows with
- * the last 2 rows along themselves was no faster at version 8 or 40, because it moves a scan from the half
- * of the score that stops early (mask.ts chooseMask) into the half that every mask runs in full.
+ *     column (tail + tail lanes), scanned once with the columns' dark modules and 2×2 blocks;
+ *   - tail 17 (versions 8, 16, 24, 32, 40): one word column of the 17 rows and the first 15 of the 17
+ *     columns, scanned for runs and finder-like patterns only (in the half of the score that stops early,
+ *     mask.ts chooseMask); the last 2 columns are scored along themselves, and the dark modules and 2×2
+ *     blocks of all 17 columns counted without a run scan;
+ *   - one word column (versions 1–3), tail 21–29: the partial columns are scanned as they are.
+ * Measured and not kept (Chromium): for tail 17, the 17 columns and 15 rows in one word column with the last
+ * 2 rows along themselves (no faster: it moves a scan into the half of the score every mask runs in full);
+ * for tail 21, the tail-17 layout with 10 columns along themselves (5 % slower at version 17).
  */
 export interface TailLayout {
   /** Word columns of the rows and of the transpose that are scanned as they are: words, or words − 1. */
   readonly cols: number;
-  /** Lanes per side of the merged tail column; 0: none. */
+  /** Tail 5–13: lanes per side of the merged tail column (columns, then rows); 0: none. */
   readonly mergeLanes: number;
-  /** The last column and the last row are scored along themselves. */
+  /** Tail 1: the last column and the last row are scored along themselves. */
   readonly lines: boolean;
+  /** Tail 17: lanes of rows in the merged tail column (rows, then 32 − rowLanes columns); 0: none. */
+  readonly rowLanes: number;
 }
 
 export function tailLayout(size: number, words: number): TailLayout {
   const tail = size - 32 * (words - 1);
-  if (words === 1 || tail > 16) return { cols: words, mergeLanes: 0, lines: false };
-  if (tail === 1) return { cols: words - 1, mergeLanes: 0, lines: true };
-  return { cols: words - 1, mergeLanes: tail, lines: false };
+  if (words === 1 || tail > 17) return { cols: words, mergeLanes: 0, lines: false, rowLanes: 0 };
+  if (tail === 1) return { cols: words - 1, mergeLanes: 0, lines: true, rowLanes: 0 };
+  if (tail === 17) return { cols: words - 1, mergeLanes: 0, lines: false, rowLanes: 17 };
+  return { cols: words - 1, mergeLanes: tail, lines: false, rowLanes: 0 };
 }
 
 /**
@@ -90,6 +97,17 @@ export function tailLayout(size: number, words: number): TailLayout {
 export function mergeTail(src: Uint32Array, srcT: Uint32Array, size: number, words: number, lanes: number, out: Uint32Array): void {
   const keep = (1 << lanes) - 1;
   for (let y = 0, i = words - 1; y < size; y++, i += words) out[y] = (src[i] & keep) | ((srcT[i] & keep) << lanes);
+}
+
+/**
+ * Merged tail column of the tail-17 layout: word x = the `rows` lanes of the last word of row x of `srcT`
+ * (rows 32·(words − 1) … of the symbol) | the first 32 − rows lanes of the same word of `src` (columns
+ * 32·(words − 1) …) shifted up by `rows`.
+ */
+export function mergeTailRows(src: Uint32Array, srcT: Uint32Array, size: number, words: number, rows: number, out: Uint32Array): void {
+  const keepRows = (1 << rows) - 1;
+  const keepCols = (1 << (32 - rows)) - 1;
+  for (let x = 0, i = words - 1; x < size; x++, i += words) out[x] = (srcT[i] & keepRows) | ((src[i] & keepCols) << rows);
 }
 
 /** Mask condition (Table 10): true where the module is inverted, x = column, y = row. */
@@ -240,11 +258,12 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
   }
   const tail = tailLayout(size, words);
   let planesM: Uint32Array[] | null = null;
-  if (tail.mergeLanes > 0) {
+  if (tail.mergeLanes > 0 || tail.rowLanes > 0) {
     planesM = [];
     for (let mask = 0; mask < 8; mask++) {
       const pm = new Uint32Array(size);
-      mergeTail(planes[mask], planesT[mask], size, words, tail.mergeLanes, pm);
+      if (tail.mergeLanes > 0) mergeTail(planes[mask], planesT[mask], size, words, tail.mergeLanes, pm);
+      else mergeTailRows(planes[mask], planesT[mask], size, words, tail.rowLanes, pm);
       planesM.push(pm);
     }
   }
