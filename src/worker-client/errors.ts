@@ -1,5 +1,5 @@
 /** Re-creates typed errors on the page side from the worker's plain WireError data. */
-import { DataTooLongError } from '../encoder/index.ts';
+import { DataTooLongError } from '../encoder/errors.ts';
 import { isWireError, QrError } from '../render/errors.ts';
 
 export { QrError, DataTooLongError };
