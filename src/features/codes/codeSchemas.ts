@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FRAMES, SHAPES } from '../../render/types.ts';
 import { HEX_COLOR } from './codeModel.ts';
-import { URL_PATTERN } from './codesConfig.ts';
+import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
 
 const name = z.string().trim().min(1, 'Enter a name for this QR code').max(200, 'The name can be at most 200 characters');
 
@@ -26,11 +26,9 @@ export const editCodeSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.isDynamic) {
-      if (!URL_PATTERN.test(v.destination)) {
-        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'The destination must start with http:// or https://' });
-      } else if (v.destination.length > 2048) {
-        ctx.addIssue({ code: 'custom', path: ['destination'], message: 'The destination can be at most 2048 characters' });
-      }
+      // The database's rule (public.is_redirectable_url); codesApi stores the normalized form.
+      const destination = normalizeDestination(v.destination);
+      if (!destination.ok) ctx.addIssue({ code: 'custom', path: ['destination'], message: destination.reason });
     } else if (v.content.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['content'], message: 'Enter the content this QR code holds' });
     } else if (v.content.length > 7089) {

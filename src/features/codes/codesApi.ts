@@ -3,6 +3,7 @@
  * supabase/migrations/20261122000000_qr_codes.sql. RLS decides what a user sees; every failure becomes a
  * CodesError with a sentence for the user.
  */
+import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
 import { getSupabase } from '../auth/supabaseClient.ts';
 import type { CodeDesign, CodeStatus, QrCodeRow, SavedCode } from './codeModel.ts';
 import { toSavedCode } from './codeModel.ts';
@@ -111,6 +112,16 @@ export interface NewCode {
   design: CodeDesign;
 }
 
+/**
+ * What a dynamic code's destination is stored as: the normalized URL (lower-case scheme and host, IDN hosts in
+ * punycode, paths percent-encoded), which the database's check (public.is_redirectable_url) accepts.
+ */
+function storedDestination(destination: string | null): string {
+  const normalized = normalizeDestination(destination ?? '');
+  if (!normalized.ok) throw new CodesError('invalid', normalized.reason);
+  return normalized.url;
+}
+
 export function createCode(code: NewCode): Promise<SavedCode> {
   return guard(async () => {
     const res = await getSupabase()
@@ -120,7 +131,7 @@ export function createCode(code: NewCode): Promise<SavedCode> {
         type: code.type,
         is_dynamic: code.isDynamic,
         content: code.isDynamic ? '' : code.content,
-        destination: code.isDynamic ? code.destination : null,
+        destination: code.isDynamic ? storedDestination(code.destination) : null,
         design: code.design,
       })
       .select(COLUMNS)
@@ -132,6 +143,7 @@ export function createCode(code: NewCode): Promise<SavedCode> {
 export interface CodePatch {
   name?: string;
   content?: string;
+  /** Stored normalized (see storedDestination). */
   destination?: string;
   design?: CodeDesign;
   status?: CodeStatus;
@@ -139,7 +151,8 @@ export interface CodePatch {
 
 export function updateCode(id: string, patch: CodePatch, scans = 0): Promise<SavedCode> {
   return guard(async () => {
-    const res = await getSupabase().from('qr_codes').update(patch).eq('id', id).select(COLUMNS).single();
+    const body = patch.destination === undefined ? patch : { ...patch, destination: storedDestination(patch.destination) };
+    const res = await getSupabase().from('qr_codes').update(body).eq('id', id).select(COLUMNS).single();
     return toSavedCode(unwrap(res as Result<QrCodeRow>), scans);
   });
 }

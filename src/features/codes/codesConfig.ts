@@ -31,6 +31,3 @@ export function shortUrl(slug: string, base: string = readRedirectBaseUrl()): st
 export function isShortUrl(url: string, base: string = readRedirectBaseUrl()): boolean {
   return url.trim().startsWith(`${trimSlashes(base)}/`);
 }
-
-/** What a dynamic code may redirect to (the database checks the same: `^https?://[^[:space:]]+$`). */
-export const URL_PATTERN = /^https?:\/\/\S+$/i;

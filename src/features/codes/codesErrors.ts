@@ -48,7 +48,7 @@ export function toCodesError(error: unknown): CodesError {
   if (code === '23514' || code === '22001' || code === '23502' || code === '22P02') {
     const about = `${message} ${text(e.details)}`;
     if (/destination/i.test(about)) {
-      return new CodesError('invalid', 'The destination must be a web address starting with http:// or https:// (at most 2048 characters).', { code });
+      return new CodesError('invalid', 'The destination must be a valid web address starting with http:// or https:// (at most 2048 characters).', { code });
     }
     if (/name/i.test(about)) return new CodesError('invalid', 'The name must be 1 to 200 characters long.', { code });
     if (/content/i.test(about)) return new CodesError('invalid', 'The content is too long for a QR code (at most 7089 characters).', { code });

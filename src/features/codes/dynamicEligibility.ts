@@ -1,7 +1,8 @@
 import type { QrTypeId } from '../../content/qrTypes.ts';
 import { QR_TYPES } from '../../content/qrTypes.ts';
 import { isUrlType } from '../../payload/index.ts';
-import { isShortUrl, URL_PATTERN } from './codesConfig.ts';
+import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
+import { isShortUrl } from './codesConfig.ts';
 
 /** Whether the generator's current code can be saved as dynamic, and if not, why (shown in the dialog). */
 export function dynamicEligibility(type: QrTypeId, payload: string, redirectBase?: string): { ok: true } | { ok: false; reason: string } {
@@ -13,9 +14,10 @@ export function dynamicEligibility(type: QrTypeId, payload: string, redirectBase
     };
   }
   const url = payload.trim();
-  if (!URL_PATTERN.test(url)) return { ok: false, reason: 'A dynamic code needs a URL starting with http:// or https://.' };
-  if (url.length > 2048) return { ok: false, reason: 'This URL is longer than 2048 characters, the most a dynamic code can redirect to.' };
-  if (isShortUrl(url, redirectBase)) {
+  // The same rule as the database (public.is_redirectable_url) and the edit form.
+  const destination = normalizeDestination(url);
+  if (!destination.ok) return { ok: false, reason: `A dynamic code needs a web address it can redirect to. ${destination.reason}.` };
+  if (isShortUrl(url, redirectBase) || isShortUrl(destination.url, redirectBase)) {
     return { ok: false, reason: 'This is already the short URL of a dynamic code; change its destination in My QR Codes instead.' };
   }
   return { ok: true };

@@ -1,9 +1,12 @@
 // The dynamic-code redirect as a plain Fetch handler: `(request: Request) => Promise<Response>`.
-// Runtime-neutral (web APIs only, no imports at all) so the same module serves GET /r/:slug on the local server
-// (server/redirect.ts re-exports it) and runs as the Supabase Edge Function in supabase/functions/r (it lives
-// under supabase/functions/_shared so `supabase functions deploy` bundles it). What differs per runtime is injected:
+// Runtime-neutral (web APIs only; its one import, ./destination.ts, has none) so the same module serves
+// GET /r/:slug on the local server (server/redirect.ts re-exports it) and runs as the Supabase Edge Function in
+// supabase/functions/r (it lives under supabase/functions/_shared so `supabase functions deploy` bundles it,
+// relative imports included). What differs per runtime is injected:
 // how a scan is recorded (SQL as anon locally, supabase.rpc('record_scan') on the edge), the User-Agent parser,
 // the IP → country lookup and where the client address comes from. The IP is used for the lookup and dropped.
+
+import { isRedirectableUrl } from './destination.ts';
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'other';
 
@@ -102,7 +105,8 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       return new Response(null, { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'no-store' } });
     }
     const match = /\/r\/([^/]+)\/?$/.exec(new URL(request.url).pathname);
-    const slug = match ? decodeURIComponent(match[1]!) : '';
+    // A slug is plain ASCII: anything percent-encoded (valid or not, e.g. %ZZ) cannot be one.
+    const slug = match ? match[1]! : '';
     if (!SLUG.test(slug)) return notFound();
 
     const agent = deps.parseUserAgent((request.headers.get('User-Agent') ?? '').slice(0, 512));
@@ -122,7 +126,8 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       deps.onError?.(err);
       return page(503, 'Please try again', 'This link is temporarily unavailable. Please scan the code again in a moment.');
     }
-    if (!destination) return notFound();
+    // The database checks the same rule on every write; rows written before it (or by hand) are refused here.
+    if (!destination || !isRedirectableUrl(destination)) return notFound();
     let target: URL;
     try {
       target = new URL(destination);

@@ -26,6 +26,8 @@ describe('PostgREST errors → user messages', () => {
     const check = toCodesError({ code: '23514', message: 'new row for relation "qr_codes" violates check constraint "qr_codes_destination_check"' });
     expect(check.kind).toBe('invalid');
     expect(check.message).toMatch(/http:\/\/ or https:\/\//);
+    const url = toCodesError({ code: '23514', message: 'new row for relation "qr_codes" violates check constraint "qr_codes_destination_url"' });
+    expect(url.message).toMatch(/valid web address/);
     expect(toCodesError({ code: '', message: 'TypeError: Failed to fetch' }).kind).toBe('network');
     expect(toCodesError(new TypeError('fetch failed')).kind).toBe('network');
   });

@@ -19,6 +19,14 @@ describe('which generator codes may be dynamic', () => {
     expect(!long.ok && long.reason).toMatch(/2048/);
     const loop = dynamicEligibility('website', `${BASE}/Ab_9-xYz`, BASE);
     expect(!loop.ok && loop.reason).toMatch(/already the short URL/);
+    expect(!dynamicEligibility('website', `HTTP://127.0.0.1:54321/r/Ab_9-xYz`, BASE).ok).toBe(true);
+  });
+  it('applies the database rule: URLs the redirect could not follow are refused with the reason', () => {
+    const port = dynamicEligibility('website', 'https://x:99999/', BASE);
+    expect(!port.ok && port.reason).toBe('A dynamic code needs a web address it can redirect to. The port must be between 1 and 65535.');
+    const credentials = dynamicEligibility('website', 'https://bank.example@evil.example/', BASE);
+    expect(!credentials.ok && credentials.reason).toMatch(/user name or password/);
+    expect(dynamicEligibility('website', 'https://münchen.de/karte', BASE)).toEqual({ ok: true });
   });
 });
 
@@ -35,6 +43,11 @@ describe('form schemas', () => {
       path: ['destination'],
       message: 'The destination must start with http:// or https://',
     });
+    expect(editCodeSchema.safeParse({ ...base, destination: 'https://x:99999/' }).error?.issues[0]).toMatchObject({
+      path: ['destination'],
+      message: 'The port must be between 1 and 65535',
+    });
+    expect(editCodeSchema.safeParse({ ...base, destination: ' https://münchen.de/ ' }).success).toBe(true);
     expect(editCodeSchema.safeParse({ ...base, isDynamic: false, destination: '', content: ' ' }).error?.issues[0]?.path).toEqual(['content']);
     expect(editCodeSchema.safeParse({ ...base, fg: 'red' }).success).toBe(false);
     expect(editCodeSchema.safeParse({ ...base, shape: 'hexagon' }).success).toBe(false);
