@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ServerConfig } from './config.ts';
-import { openDb, type Db } from './db.ts';
-import type { Deps } from './deps.ts';
-import { ApiError } from './errors.ts';
+import { openDatabase, type Db } from './db.ts';
+import type { Deps, Limiters } from './deps.ts';
+import { ApiError, rateLimited } from './errors.ts';
 import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './http.ts';
 import { migrate } from './migrate.ts';
-import { createLimiter, unlimited } from './ratelimit.ts';
+import { burnPasswordCheck } from './passwords.ts';
+import { createConcurrencyGate, createLimiter, unlimited, type LimiterOptions } from './ratelimit.ts';
 import { createLocalRedirect } from './redirect-local.ts';
 import { restRoutes } from './rest/routes.ts';
 import { registerLogout } from './routes/logout.ts';
@@ -21,13 +22,17 @@ import { createTokenSigner } from './tokens.ts';
 
 export interface AuthServer {
   readonly config: ServerConfig;
+  /** GoTrue's lane of the database (migrations, tests). */
   readonly db: Db;
   /** The Fetch API handler (usable without a socket). */
   fetch(request: Request): Promise<Response>;
   /** Starts listening (port 0 = ephemeral); resolves with the base URL, e.g. http://127.0.0.1:54321. */
   listen(port?: number): Promise<string>;
-  /** Stops listening and closes the database. */
-  close(): Promise<void>;
+  /**
+   * Graceful stop: refuses new connections, lets requests in flight finish (at most graceMs, default 10 s;
+   * then the remaining connections are cut), then closes the database.
+   */
+  close(opts?: { graceMs?: number }): Promise<void>;
 }
 
 function authRoutes(deps: Deps): Hono {
@@ -50,13 +55,15 @@ export function createApp(deps: Deps): Hono {
   app.route('/rest/v1', restRoutes(deps));
   const addresses = new WeakMap<Request, string>();
   const redirect = createLocalRedirect({
-    db: deps.db,
+    db: deps.apiDb,
     clientAddress: (request) => addresses.get(request) ?? null,
     log: deps.config.log,
   });
   app.get('/r/:slug', (c) => {
-    // The socket address (or the configured client-IP header); used for the country lookup only.
-    addresses.set(c.req.raw, clientIp(c, deps.config.rateLimits.ipHeader));
+    // The socket address (or the configured client-IP header): the per-IP limit and the country lookup.
+    const ip = clientIp(c, deps.config.rateLimits.ipHeader);
+    if (!deps.limiters.redirect.take(ip)) throw rateLimited(deps.limiters.redirect.retryAfterSec(ip));
+    addresses.set(c.req.raw, ip);
     return redirect(c.req.raw);
   });
   app.route('/', auth);
@@ -66,34 +73,47 @@ export function createApp(deps: Deps): Hono {
   return app;
 }
 
+function createLimiters(config: ServerConfig): Limiters {
+  const { rateLimits: r, now } = config;
+  const limiter = (opts: Omit<LimiterOptions, 'now'>) => (r.enabled ? createLimiter({ ...opts, now }) : unlimited);
+  return {
+    token: limiter({ burst: r.burst, perFiveMinutes: r.tokenPer5Min }),
+    signup: limiter({ burst: r.burst, perFiveMinutes: r.signupPer5Min }),
+    user: limiter({ burst: r.burst, perFiveMinutes: r.signupPer5Min }),
+    rest: limiter(r.rest),
+    restPerIp: limiter(r.restPerIp),
+    restRows: limiter(r.restRows),
+    redirect: limiter(r.redirect),
+  };
+}
+
 export async function createServer(config: ServerConfig): Promise<AuthServer> {
-  const db = await openDb(config);
+  const database = await openDatabase({ ...config, log: config.log });
   try {
-    await migrate(db);
+    await migrate(database.auth);
   } catch (err) {
-    await db.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
     throw err;
   }
-  const limiterFor = (perFiveMinutes: number) =>
-    config.rateLimits.enabled
-      ? createLimiter({ burst: config.rateLimits.burst, perFiveMinutes, now: config.now })
-      : unlimited;
   const deps: Deps = {
     config,
-    db,
+    db: database.auth,
+    apiDb: database.api,
     signer: createTokenSigner({ secret: config.jwtSecret, issuer: config.jwtIssuer, expSec: config.jwtExp }),
-    limiters: {
-      token: limiterFor(config.rateLimits.tokenPer5Min),
-      signup: limiterFor(config.rateLimits.signupPer5Min),
-      user: limiterFor(config.rateLimits.signupPer5Min),
-    },
+    limiters: createLimiters(config),
+    gate: createConcurrencyGate({
+      limit: config.apiLimits.concurrencyPerCaller,
+      queue: config.apiLimits.queuePerCaller,
+    }),
   };
+  // The dummy hash for unknown-user logins is made now, so the first such login costs what the others do.
+  await burnPasswordCheck('');
   const app = createApp(deps);
   let server: ReturnType<typeof serve> | undefined;
 
   return {
     config,
-    db,
+    db: database.auth,
     fetch: async (request) => app.fetch(request),
     listen: (port = config.port) =>
       new Promise((resolve, reject) => {
@@ -103,16 +123,24 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
         s.once('error', reject);
         server = s;
       }),
-    close: async () => {
+    close: async ({ graceMs = 10_000 } = {}) => {
       if (server) {
-        const s = server;
+        const s = server as import('node:http').Server;
         server = undefined;
         await new Promise<void>((resolve) => {
-          s.close(() => resolve());
-          if ('closeAllConnections' in s) s.closeAllConnections();
+          const cut = setTimeout(() => s.closeAllConnections(), graceMs);
+          // close() stops accepting and resolves once every connection has ended. Keep-alive connections are
+          // closed as soon as they are idle, i.e. once the request in flight on them has been answered.
+          const sweep = setInterval(() => s.closeIdleConnections(), 50);
+          s.close(() => {
+            clearTimeout(cut);
+            clearInterval(sweep);
+            resolve();
+          });
+          s.closeIdleConnections();
         });
       }
-      await db.close();
+      await database.close();
     },
   };
 }

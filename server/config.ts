@@ -7,8 +7,23 @@ export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characte
 export const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
+/** A configuration the server must not start with; main.ts prints the message as one line. */
+export class ConfigError extends Error {
+  readonly code = 'config_invalid';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** A token bucket: `burst` tokens, refilled at `perMinute`. */
+export interface Bucket {
+  burst: number;
+  perMinute: number;
+}
+
 export interface RateLimitConfig {
-  /** Per-IP limits on (contract §10.3). */
+  /** Per-IP limits on (contract §10.3), and the data API's and redirect's limits below. */
   enabled: boolean;
   /** Token-bucket burst size (tollbooth burst, 30). */
   burst: number;
@@ -18,6 +33,26 @@ export interface RateLimitConfig {
   signupPer5Min: number;
   /** Header holding the client IP (GOTRUE_RATE_LIMIT_HEADER); empty = the socket address. */
   ipHeader: string;
+  /** /rest/v1 (tables and rpc) per caller: the user of a JWT, else the client IP (RATE_LIMIT_REST). */
+  rest: Bucket;
+  /** /rest/v1 per client IP, whoever the callers behind it are (an office NAT holds many users). */
+  restPerIp: Bucket;
+  /** Rows one user may insert through /rest/v1 (RATE_LIMIT_REST_ROWS per hour; the burst allows one bulk save). */
+  restRows: { burst: number; perHour: number };
+  /** GET /r/:slug per client IP (RATE_LIMIT_REDIRECT). A venue's Wi-Fi puts many phones behind one IP. */
+  redirect: Bucket;
+}
+
+/** Limits on what one data-API request may cost (PostgREST's db-max-rows, Supabase's role timeouts). */
+export interface ApiLimits {
+  /** Rows a read returns at most, and rows one insert may carry (API_MAX_ROWS, PostgREST db-max-rows). */
+  maxRows: number;
+  /** statement_timeout per API role in ms, as Supabase sets them (anon 3 s, authenticated 8 s). */
+  statementTimeoutMs: { anon: number; authenticated: number; service_role: number };
+  /** Requests of one caller running at once; the next ones wait in line. */
+  concurrencyPerCaller: number;
+  /** Requests of one caller waiting in line; beyond that, 429. */
+  queuePerCaller: number;
 }
 
 export interface ServerConfig {
@@ -43,10 +78,21 @@ export interface ServerConfig {
   /** Per-user minimum seconds between confirmation / email-change mails (SMTP_MAX_FREQUENCY, CLI: 1 s). */
   emailMaxFrequencySec: number;
   rateLimits: RateLimitConfig;
+  apiLimits: ApiLimits;
+  /** Largest user_metadata, in bytes of JSON, that sign-up and PUT /user accept (it travels in every token). */
+  maxUserMetadataBytes: number;
+  /** Connections per pool on PostgreSQL: GoTrue's work and the data API's have a pool each. */
+  poolSizes: { auth: number; api: number };
   /** Clock in milliseconds; injectable so tests can move time without sleeping. */
   now: () => number;
   /** Log function for the few lines the server prints; tests silence it. */
   log: (line: string) => void;
+}
+
+/** 127.0.0.0/8, ::1 and localhost: interfaces no other machine can reach. */
+export function isLoopback(host: string): boolean {
+  const h = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -56,7 +102,7 @@ function intVar(env: Env, name: string, fallback: number, min: number): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
   }
   return value;
 }
@@ -66,7 +112,7 @@ function boolVar(env: Env, name: string, fallback: boolean): boolean {
   if (raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'on', 'yes'].includes(raw)) return true;
   if (['0', 'false', 'off', 'no'].includes(raw)) return false;
-  throw new Error(`${name} must be true/false (or on/off), got "${env[name] ?? ''}"`);
+  throw new ConfigError(`${name} must be true/false (or on/off), got "${env[name] ?? ''}"`);
 }
 
 /** Builds a configuration from environment variables; every value has the CLI's local default. */
@@ -74,10 +120,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   const port = intVar(env, 'PORT', 54321, 0);
   const publicUrl = (env.API_EXTERNAL_URL ?? `http://127.0.0.1:${port}`).replace(/\/+$/, '');
   const jwtSecret = env.JWT_SECRET ?? DEMO_JWT_SECRET;
-  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters long');
+  if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
+  const host = env.HOST ?? '127.0.0.1';
+  if (jwtSecret === DEMO_JWT_SECRET && !isLoopback(host)) {
+    throw new ConfigError(
+      `Refusing to listen on ${host} with the Supabase CLI's public demo JWT_SECRET: anyone could sign a ` +
+        'service_role token with it and read every account. Run `npm run keys` and set JWT_SECRET (and the ' +
+        "app's VITE_SUPABASE_ANON_KEY) from its output, or listen on 127.0.0.1 only.",
+    );
+  }
   const config: ServerConfig = {
     port,
-    host: env.HOST ?? '127.0.0.1',
+    host,
     dataDir: env.DATA_DIR ?? '.data',
     databaseUrl: env.DATABASE_URL ?? '',
     jwtSecret,
@@ -96,7 +150,19 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       tokenPer5Min: intVar(env, 'RATE_LIMIT_TOKEN_REFRESH', 150, 1),
       signupPer5Min: intVar(env, 'RATE_LIMIT_SIGNUP', 30, 1),
       ipHeader: env.RATE_LIMIT_HEADER ?? '',
+      rest: { burst: 120, perMinute: intVar(env, 'RATE_LIMIT_REST', 600, 1) },
+      restPerIp: { burst: 360, perMinute: 3 * intVar(env, 'RATE_LIMIT_REST', 600, 1) },
+      restRows: { burst: 10_000, perHour: intVar(env, 'RATE_LIMIT_REST_ROWS', 10_000, 1) },
+      redirect: { burst: 120, perMinute: intVar(env, 'RATE_LIMIT_REDIRECT', 600, 1) },
     },
+    apiLimits: {
+      maxRows: intVar(env, 'API_MAX_ROWS', 1000, 1),
+      statementTimeoutMs: { anon: 3_000, authenticated: 8_000, service_role: 8_000 },
+      concurrencyPerCaller: 4,
+      queuePerCaller: 32,
+    },
+    maxUserMetadataBytes: 8 * 1024,
+    poolSizes: { auth: 5, api: 10 },
     now: () => Date.now(),
     log: (line) => console.log(line),
   };

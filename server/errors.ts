@@ -11,13 +11,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly extra: { weak_password?: { reasons: string[] } };
+  /** Response headers that belong to this error (Retry-After). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: string, message: string, extra: ApiError['extra'] = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    extra: ApiError['extra'] = {},
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.extra = extra;
+    this.headers = headers;
   }
 
   body(): ErrorBody {
@@ -46,8 +55,19 @@ export const validationFailed = (message: string) => badRequest('validation_fail
 /** §1.6: an unparsable body. */
 export const badJson = (detail: string) => badRequest('bad_json', `Could not parse request body as JSON: ${detail}`);
 
-/** §10.3: per-IP limiter. */
-export const rateLimited = () => new ApiError(429, 'over_request_rate_limit', 'Request rate limit reached');
+/**
+ * §10.3: per-IP limiter. GoTrue's own 429s carry no Retry-After (the contract pins that); the redirect's
+ * limiter passes one, saying when a token will be there again.
+ */
+export const rateLimited = (retryAfterSec?: number) =>
+  new ApiError(429, 'over_request_rate_limit', 'Request rate limit reached', {},
+    retryAfterSec === undefined ? {} : { 'Retry-After': String(retryAfterSec) });
+
+/** The database is down or the connection broke mid-request: retryable (supabase-js retries 502–504). */
+export const databaseUnavailable = () =>
+  new ApiError(503, 'unexpected_failure', 'The database is unavailable, please try again in a moment', {}, {
+    'Retry-After': '1',
+  });
 
 /** §1.4 item 5: anything unexpected. */
 export const unexpectedFailure = () =>

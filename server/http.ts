@@ -2,7 +2,8 @@
 // limit (§1.6), client IP for the limiters (§10.3) and the error responses (§1.4).
 import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { API_VERSION, ApiError, rateLimited, unexpectedFailure } from './errors.ts';
+import { DbUnavailableError } from './db.ts';
+import { API_VERSION, ApiError, databaseUnavailable, rateLimited, unexpectedFailure } from './errors.ts';
 import type { Limiter } from './ratelimit.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -61,6 +62,7 @@ export function errorResponse(err: ApiError): Response {
       'Content-Type': 'application/json',
       'X-Supabase-Api-Version': API_VERSION,
       'x-sb-error-code': err.code,
+      ...err.headers,
     },
   });
 }
@@ -69,6 +71,10 @@ export function errorResponse(err: ApiError): Response {
 export function makeErrorHandler(log: (line: string) => void) {
   return (err: unknown, c: Context): Response => {
     if (err instanceof ApiError) return errorResponse(err);
+    if (err instanceof DbUnavailableError) {
+      log(`${c.req.method} ${c.req.path}: ${err.message}`);
+      return errorResponse(databaseUnavailable());
+    }
     log(`unexpected error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     return errorResponse(unexpectedFailure());
   };

@@ -73,3 +73,14 @@ export function assertStorableJson(value: unknown, what: string, depth = 0): voi
 
 /** True for text PostgreSQL can store in a text column. */
 export const isStorableText = (s: string): boolean => !unstorable(s);
+
+/**
+ * user_metadata travels in every access token, and a token over about 12 KiB no longer fits Node's 16 KiB
+ * header limit: the account could then not even repair itself. Refuse metadata over maxBytes of JSON.
+ */
+export function assertMetadataSize(value: JsonObject, maxBytes: number): void {
+  const bytes = Buffer.byteLength(JSON.stringify(value), 'utf8');
+  if (bytes > maxBytes) {
+    throw validationFailed(`User metadata is too large: ${bytes} bytes of JSON (at most ${maxBytes})`);
+  }
+}

@@ -1,18 +1,42 @@
 // `npm run server`: the local Supabase-Auth-compatible server, configured from the environment.
+// Startup refusals (bad configuration, a data folder in use) print one line and exit 1. SIGTERM / SIGINT stop
+// gracefully: requests in flight are answered first; a second signal exits at once.
 import { createServer } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './data-dir-lock.ts';
 
-const config = loadConfig();
-const server = await createServer(config);
+function refuse(err: unknown): never {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(`✖ ${err.message}`);
+    process.exit(1);
+  }
+  throw err;
+}
+
+let config;
+let server;
+try {
+  config = loadConfig();
+  server = await createServer(config);
+} catch (err) {
+  refuse(err);
+}
 const url = await server.listen(config.port);
 const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
 config.log(`auth server listening on ${url}/auth/v1 (${storage}); data API on ${url}/rest/v1, redirects on ${url}/r/<slug>`);
 
-const stop = () => {
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) process.exit(1);
+  stopping = true;
+  config.log(`${signal}: finishing requests in flight, then stopping`);
   server.close().then(
     () => process.exit(0),
-    () => process.exit(1),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
   );
 };
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));

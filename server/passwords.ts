@@ -9,8 +9,26 @@ export const MAX_PASSWORD_BYTES = 72;
 
 export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, BCRYPT_COST);
 
-export const verifyPassword = (password: string, hash: string): Promise<boolean> =>
-  Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES ? Promise.resolve(false) : bcrypt.compare(password, hash);
+/** The first 72 bytes of password, cut at a character boundary: what bcrypt reads. */
+function bcryptInput(password: string): string {
+  const bytes = Buffer.from(password, 'utf8');
+  if (bytes.length <= MAX_PASSWORD_BYTES) return password;
+  // Cut at a character boundary; a continuation byte (10xxxxxx) cannot start a character.
+  let end = MAX_PASSWORD_BYTES;
+  while (end > 0 && (bytes[end]! & 0xc0) === 0x80) end -= 1;
+  return bytes.subarray(0, end).toString('utf8');
+}
+
+/**
+ * Compares a password with a hash. bcrypt runs for every length, so that the answer takes as long for a
+ * too-long password as for any other: a shortcut here told existing accounts (fast) from unknown ones (a
+ * dummy bcrypt, slow). A password over 72 bytes never matches: sign-up and password change refuse them.
+ */
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
+  const matches = await bcrypt.compare(bcryptInput(password), hash);
+  return matches && !tooLong;
+}
 
 let dummyHash: Promise<string> | undefined;
 
@@ -20,7 +38,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function burnPasswordCheck(password: string): Promise<void> {
   dummyHash ??= bcrypt.hash(randomBytes(16).toString('hex'), BCRYPT_COST);
-  await bcrypt.compare(password.slice(0, MAX_PASSWORD_BYTES), await dummyHash);
+  await bcrypt.compare(bcryptInput(password), await dummyHash);
 }
 
 export interface WeakPassword {

@@ -1,6 +1,7 @@
 // GET /r/:slug on the local server: the runtime-neutral handler of redirect.ts with Node dependencies —
 // ua-parser-js (1.x, MIT) for the User-Agent, geoip-country (offline GeoLite2 country data) for the client
-// address, and record_scan() called as the anon role, exactly the path a visitor takes on Supabase.
+// address, and record_scan() called as service_role, the role the Edge Function calls it with on Supabase
+// (record_scan is not callable with the anon key: otherwise anyone could write any owner's analytics).
 import { createRequire } from 'node:module';
 import { UAParser } from 'ua-parser-js';
 import type { Db } from './db.ts';
@@ -24,8 +25,8 @@ export function countryOf(address: string): string | null {
   return country && /^[A-Z]{2}$/.test(country) ? country : null;
 }
 
-export async function recordScanAsAnon(db: Db, scan: ScanInput): Promise<string | null> {
-  const rows = await runAs(db, 'anon', { role: 'anon' }, (tx) =>
+export async function recordScan(db: Db, scan: ScanInput): Promise<string | null> {
+  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
     tx.query<{ destination: string | null }>(
       'SELECT public.record_scan($1, $2, $3, $4, $5) AS destination',
       [scan.slug, scan.deviceType, scan.os, scan.browser, scan.country],
@@ -40,7 +41,7 @@ export function createLocalRedirect(opts: {
   log: (line: string) => void;
 }): (request: Request) => Promise<Response> {
   return createRedirectHandler({
-    recordScan: (scan) => recordScanAsAnon(opts.db, scan),
+    recordScan: (scan) => recordScan(opts.db, scan),
     parseUserAgent: (ua) => classifyAgent(new UAParser(ua).getResult()),
     lookupCountry: countryOf,
     clientAddress: opts.clientAddress,

@@ -7,18 +7,25 @@ export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
 export const API_ROLES: ReadonlySet<string> = new Set<ApiRole>(['anon', 'authenticated', 'service_role']);
 
+/**
+ * Runs fn in one transaction as role with claims. statementTimeoutMs (0 = none) bounds every statement of it
+ * on PostgreSQL, as Supabase's per-role statement_timeout does; PGlite cannot interrupt a statement, so there
+ * the data API's row and body caps are what bound a request.
+ */
 export async function runAs<T>(
   db: Db,
   role: ApiRole,
   claims: Record<string, unknown>,
   fn: (tx: Queryable) => Promise<T>,
+  statementTimeoutMs = 0,
 ): Promise<T> {
   if (!API_ROLES.has(role)) throw new Error(`refusing to switch to role ${String(role)}`);
   return db.transaction(async (tx) => {
-    await tx.query(`SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [
-      role,
-      JSON.stringify(claims),
-    ]);
+    await tx.query(
+      `SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('statement_timeout', $3, true)`,
+      [role, JSON.stringify(claims), String(Math.max(0, Math.floor(statementTimeoutMs)))],
+    );
     return fn(tx);
   });
 }

@@ -9,13 +9,23 @@ export class RestError extends Error {
   readonly code: string;
   readonly details: string | null;
   readonly hint: string | null;
-  constructor(status: number, code: string, message: string, details: string | null = null, hint: string | null = null) {
+  /** Response headers that belong to this error (Retry-After). */
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
     super(message);
     this.name = 'RestError';
     this.status = status;
     this.code = code;
     this.details = details;
     this.hint = hint;
+    this.headers = headers;
   }
   body() {
     return { code: this.code, details: this.details, hint: this.hint, message: this.message };
@@ -26,10 +36,17 @@ export const unsupported = (what: string) =>
   new RestError(400, 'PGRST100', `Unsupported by the local server: ${what}`, null,
     'See README, section "Data API, RLS and redirects", for the supported subset.');
 
+/** The PostgreSQL wire protocol carries at most 65,535 bind parameters in one statement. */
+export const MAX_BIND_PARAMS = 65_535;
+
 /** Collects bind parameters and hands out their placeholders. */
 export class Params {
   readonly values: unknown[] = [];
   add(value: unknown, type?: string): string {
+    if (this.values.length >= MAX_BIND_PARAMS) {
+      throw new RestError(413, 'PGRST413', `Too many values in one request (at most ${MAX_BIND_PARAMS})`, null,
+        'Send fewer rows or filter values per request.');
+    }
     this.values.push(value);
     return type ? `$${this.values.length}::${type}` : `$${this.values.length}`;
   }

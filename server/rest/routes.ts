@@ -4,12 +4,14 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { errors as joseErrors } from 'jose';
-import { sqlState, type Queryable } from '../db.ts';
+import { DbUnavailableError, sqlState, type Queryable } from '../db.ts';
 import type { Deps } from '../deps.ts';
 import { ApiError } from '../errors.ts';
-import { readBodyText } from '../http.ts';
+import { clientIp, readBodyText } from '../http.ts';
 import { JwtError } from '../tokens.ts';
 import { API_ROLES, runAs, type ApiRole } from './as-role.ts';
+
+type RunAs = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
 import {
   Params,
   RESERVED,
@@ -129,14 +131,40 @@ async function one(tx: Queryable, sql: string, params: Params): Promise<Result> 
   return { body, n: Number(row?.n ?? 0) };
 }
 
+/** Deeper JSON than any column of ours holds; PostgreSQL's jsonb parser runs out of stack near 4,000 levels. */
+export const MAX_JSON_DEPTH = 64;
+
+/** Nesting depth of a parsed JSON value, without recursion (a 1 MiB body can nest 500,000 levels). */
+function depthExceeds(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
 function parseJsonBody(text: string): unknown {
   if (text.trim() === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (err) {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json', err instanceof Error ? err.message : null);
   }
+  if (depthExceeds(value, MAX_JSON_DEPTH)) {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', `JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+  }
+  return value;
 }
+
+const rateLimited = (retryAfterSec: number, what: string) =>
+  new RestError(429, 'over_request_rate_limit', `Request rate limit reached: ${what}`, null,
+    `Retry after ${retryAfterSec} s.`, { 'Retry-After': String(retryAfterSec) });
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -150,18 +178,43 @@ function columnOrPgrst204(columns: Map<string, Column>, table: string, name: str
 export function registerRest(app: Hono, deps: Deps): void {
   let schemaPromise: Promise<SchemaCache> | undefined;
   const schema = () => {
-    schemaPromise ??= loadSchema(deps.db).catch((err: unknown) => {
+    schemaPromise ??= loadSchema(deps.apiDb).catch((err: unknown) => {
       schemaPromise = undefined;
       throw err;
     });
     return schemaPromise;
   };
 
-  const handle = async (c: Context, work: (caller: Caller, s: SchemaCache) => Promise<Response>): Promise<Response> => {
+  const { limiters, gate } = deps;
+  const { maxRows, statementTimeoutMs } = deps.config.apiLimits;
+
+  /**
+   * Fair use before any database work: the caller's and the client IP's request buckets, then the caller's
+   * place in line (at most a few of its requests run at once). Returns the function that frees the place.
+   */
+  const admit = async (key: string, ip: string): Promise<() => void> => {
+    if (!limiters.restPerIp.take(ip)) throw rateLimited(limiters.restPerIp.retryAfterSec(ip), 'too many requests from this address');
+    if (!limiters.rest.take(key)) throw rateLimited(limiters.rest.retryAfterSec(key), 'too many requests');
+    const leave = await gate.enter(key);
+    if (!leave) throw rateLimited(1, 'too many requests at once');
+    return leave;
+  };
+
+  const handle = async (
+    c: Context,
+    work: (caller: Caller, s: SchemaCache, run: RunAs, key: string) => Promise<Response>,
+  ): Promise<Response> => {
     let caller: Caller = { role: 'anon', claims: { role: 'anon' } };
+    let leave: (() => void) | undefined;
     try {
       caller = await authenticateCaller(deps, c);
-      const res = await work(caller, await schema());
+      const ip = clientIp(c, deps.config.rateLimits.ipHeader);
+      const sub = caller.claims.sub;
+      const key = typeof sub === 'string' && sub !== '' ? `user:${sub}` : `ip:${ip}`;
+      leave = await admit(key, ip);
+      const { role, claims } = caller;
+      const run: RunAs = (fn) => runAs(deps.apiDb, role, claims, fn, statementTimeoutMs[role]);
+      const res = await work(caller, await schema(), run, key);
       if (c.req.method === 'HEAD') return new Response(null, { status: res.status, headers: res.headers });
       return res;
     } catch (err) {
@@ -170,7 +223,11 @@ export function registerRest(app: Hono, deps: Deps): void {
           err.status === 401 && err.code.startsWith('PGRST3')
             ? { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${err.message.replaceAll('"', "'")}"` }
             : {};
-        return errorOut(err, extra);
+        return errorOut(err, { ...err.headers, ...extra });
+      }
+      if (err instanceof DbUnavailableError) {
+        deps.config.log(`${c.req.method} ${c.req.path}: ${err.message}`);
+        return errorOut(new RestError(503, 'PGRST001', 'Database client error. Retrying the connection.', null, null, { 'Retry-After': '1' }));
       }
       // Shared plumbing (the 1 MiB body limit) throws the auth server's errors: same status, PostgREST shape.
       if (err instanceof ApiError) return errorOut(new RestError(err.status, err.code, err.message));
@@ -183,12 +240,21 @@ export function registerRest(app: Hono, deps: Deps): void {
       }
       deps.config.log(`unexpected error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       return errorOut(new RestError(500, 'PGRST000', 'Unexpected failure, please check server logs'));
+    } finally {
+      leave?.();
     }
+  };
+
+  /** limit/offset or Range, with at most maxRows rows (PostgREST's db-max-rows). */
+  const pageOf = (query: URLSearchParams, range: string | undefined) => {
+    const { limit, offset } = parseRange(query, range);
+    const capped = Math.min(limit ?? maxRows, maxRows);
+    return { offset, page: ` LIMIT ${capped}${offset ? ` OFFSET ${offset}` : ''}` };
   };
 
   // ---- tables -------------------------------------------------------------------------------------
   app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], '/:table', (c) =>
-    handle(c, async (caller, s) => {
+    handle(c, async (_caller, s, run, key) => {
       const table = c.req.param('table');
       const rel = s.relations.get(table);
       if (!rel) {
@@ -205,11 +271,10 @@ export function registerRest(app: Hono, deps: Deps): void {
         const where = whereClause(query, rel.columns, table, params);
         const order = query.get('order');
         const orderBy = order ? ` ORDER BY ${parseOrder(order, rel.columns, table)}` : '';
-        const { limit, offset } = parseRange(query, c.req.header('Range'));
-        const page = `${limit === null ? '' : ` LIMIT ${limit}`}${offset ? ` OFFSET ${offset}` : ''}`;
+        const { offset, page } = pageOf(query, c.req.header('Range'));
         const sql = `SELECT coalesce(json_agg(_t), '[]')::text AS body, count(*)::int AS n
                        FROM (SELECT ${select} FROM ${from}${where}${orderBy}${page}) _t`;
-        const { result, total } = await runAs(deps.db, caller.role, caller.claims, async (tx) => {
+        const { result, total } = await run(async (tx) => {
           const result = await one(tx, sql, params);
           const total = prefer.count
             ? Number((await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}${where}`, params.values))[0]?.n ?? 0)
@@ -249,6 +314,13 @@ export function registerRest(app: Hono, deps: Deps): void {
           }
         }
         const cols = names.map((n) => columnOrPgrst204(rel.columns, table, n));
+        if (objects.length > maxRows) {
+          throw new RestError(413, 'PGRST413', `Too many rows in one request: ${objects.length} (at most ${maxRows})`, null,
+            `Send the rows in batches of at most ${maxRows}.`);
+        }
+        if (!limiters.restRows.take(key, objects.length)) {
+          throw rateLimited(limiters.restRows.retryAfterSec(key, objects.length), `too many rows inserted (${objects.length} now)`);
+        }
         if (objects.length === 0) {
           return returning ? jsonResponse(201, '[]', { 'Content-Range': '*/0' }) : new Response(null, { status: 201 });
         }
@@ -292,13 +364,13 @@ export function registerRest(app: Hono, deps: Deps): void {
       const okStatus = method === 'POST' ? 201 : returning ? 200 : 204;
       const object = wantsObject(c);
       if (!returning && !object && !prefer.count) {
-        await runAs(deps.db, caller.role, caller.claims, (tx) => tx.query(statement, params.values));
+        await run((tx) => tx.query(statement, params.values));
         return new Response(null, { status: okStatus, headers: { 'Content-Range': '*/*' } });
       }
       const sql = `WITH _r AS (${statement} RETURNING ${returning ? select : '1 AS _one'})
                    SELECT ${returning ? `coalesce(json_agg(_r${aggOrder}), '[]')::text` : `'[]'`} AS body, count(*)::int AS n FROM _r`;
       // A singular request that does not touch exactly one row is rolled back, as PostgREST does.
-      const { result, body } = await runAs(deps.db, caller.role, caller.claims, async (tx) => {
+      const { result, body } = await run(async (tx) => {
         const result = await one(tx, sql, params);
         return { result, body: object ? singular(result) : result.body };
       });
@@ -310,7 +382,7 @@ export function registerRest(app: Hono, deps: Deps): void {
 
   // ---- rpc ----------------------------------------------------------------------------------------
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', (c) =>
-    handle(c, async (caller, s) => {
+    handle(c, async (_caller, s, run) => {
       const name = c.req.param('fn');
       const query = new URL(c.req.url).searchParams;
       const prefer = parsePrefer(c.req.header('Prefer'));
@@ -346,7 +418,7 @@ export function registerRest(app: Hono, deps: Deps): void {
 
       if (def.shape === 'void' || (def.shape === 'scalar' && !def.returnsSet)) {
         const sql = def.shape === 'void' ? `SELECT ${call}` : `SELECT to_json(${call})::text AS body`;
-        const rows = await runAs(deps.db, caller.role, caller.claims, (tx) => tx.query<{ body: string | null }>(sql, params.values));
+        const rows = await run((tx) => tx.query<{ body: string | null }>(sql, params.values));
         if (def.shape === 'void') return new Response(null, { status: 204 });
         return jsonResponse(200, rows[0]?.body ?? 'null');
       }
@@ -354,7 +426,7 @@ export function registerRest(app: Hono, deps: Deps): void {
       if (def.columns.size === 0) {
         // SETOF a scalar type: an array of values.
         const sql = `SELECT coalesce(json_agg(_t._v), '[]')::text AS body, count(*)::int AS n FROM ${call} AS _t(_v)`;
-        const result = await runAs(deps.db, caller.role, caller.claims, (tx) => one(tx, sql, params));
+        const result = await run((tx) => one(tx, sql, params));
         return jsonResponse(200, result.body, { 'Content-Range': contentRange(0, result.n, prefer.count ? result.n : null) });
       }
 
@@ -364,15 +436,14 @@ export function registerRest(app: Hono, deps: Deps): void {
       const where = whereClause(query, def.columns, name, params, skip);
       const order = query.get('order');
       const orderBy = order ? ` ORDER BY ${parseOrder(order, def.columns, name)}` : '';
-      const { limit, offset } = parseRange(query, c.req.header('Range'));
-      const page = `${limit === null ? '' : ` LIMIT ${limit}`}${offset ? ` OFFSET ${offset}` : ''}`;
+      const { offset, page } = pageOf(query, c.req.header('Range'));
       const sql = `WITH _all AS MATERIALIZED (SELECT * FROM ${call} AS _f${where}),
                         _page AS (SELECT ${select} FROM _all${orderBy}${page})
                    SELECT (SELECT count(*)::int FROM _all) AS total,
                           coalesce((SELECT json_agg(_page) FROM _page), '[]')::text AS body,
                           (SELECT count(*)::int FROM _page) AS n`;
       const row = (
-        await runAs(deps.db, caller.role, caller.claims, (tx) =>
+        await run((tx) =>
           tx.query<{ total: number; body: string; n: number }>(sql, params.values),
         )
       )[0]!;

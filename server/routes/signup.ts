@@ -7,7 +7,7 @@ import { sqlState } from '../db.ts';
 import { validateEmail } from '../email.ts';
 import { ApiError, unprocessable, validationFailed } from '../errors.ts';
 import { limit, readBodyText, clientIp, storableHeader } from '../http.ts';
-import { assertStorableJson, parseBody, type JsonObject } from '../json.ts';
+import { assertMetadataSize, assertStorableJson, parseBody, type JsonObject } from '../json.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { startSession, tokenResponse, type ClientMeta } from '../sessions.ts';
 import {
@@ -121,6 +121,7 @@ export function registerSignup(app: Hono, deps: Deps): void {
     const email = validateEmail(rawEmail);
     const data = body.data ?? {};
     assertStorableJson(data, 'User metadata');
+    assertMetadataSize(data, config.maxUserMetadataBytes);
 
     const meta = { userAgent: storableHeader(c.req.header('User-Agent')), ip: clientIp(c, config.rateLimits.ipHeader) };
     return oneAtATime(email, () => createOrAnswer(email, password, data, meta));

@@ -5,7 +5,7 @@ import type { Deps } from '../deps.ts';
 import { validateEmail } from '../email.ts';
 import { forbidden, unprocessable, validationFailed } from '../errors.ts';
 import { readBodyText, takeOrThrow } from '../http.ts';
-import { assertStorableJson, parseBody, type JsonObject } from '../json.ts';
+import { assertMetadataSize, assertStorableJson, parseBody, type JsonObject } from '../json.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
 import {
   deleteSessions,
@@ -89,7 +89,10 @@ export function registerUser(app: Hono, deps: Deps): void {
     await deps.db.transaction(async (tx) => {
       if (body.data !== undefined) {
         const current = (await findUserById(tx, user.id))?.raw_user_meta_data ?? {};
-        await updateUserMetadata(tx, user.id, mergeMetadata(current, body.data), now);
+        const merged = mergeMetadata(current, body.data);
+        // Removing keys always works, so an account over the cap can still shrink its metadata.
+        if (Object.keys(body.data).some((k) => body.data![k] !== null)) assertMetadataSize(merged, config.maxUserMetadataBytes);
+        await updateUserMetadata(tx, user.id, merged, now);
       }
       if (newHash !== undefined) {
         await updatePassword(tx, user.id, newHash, now);

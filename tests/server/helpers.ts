@@ -8,7 +8,8 @@ import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createServer, type AuthServer } from '../../server/app.ts';
-import { DEMO_ANON_KEY, loadConfig, type ServerConfig } from '../../server/config.ts';
+import { SignJWT } from 'jose';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET, loadConfig, type ServerConfig } from '../../server/config.ts';
 
 export type BackendName = 'pglite' | 'postgres';
 
@@ -105,11 +106,19 @@ export async function startServer(
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
 /** The real client as an app would create it, with the ws WebSocket for Node 20 (contract §0.1). */
-export function makeClient(url: string): SupabaseClient {
-  return createClient(url, DEMO_ANON_KEY, {
+export function makeClient(url: string, key: string = DEMO_ANON_KEY): SupabaseClient {
+  return createClient(url, key, {
     realtime: { transport: WebSocket as unknown as RealtimeTransport },
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
+}
+
+/** A service_role key signed with the demo secret, as the Supabase CLI's own demo service key is. */
+export function serviceRoleKey(): Promise<string> {
+  return new SignJWT({ iss: 'supabase-demo', role: 'service_role' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(DEMO_JWT_SECRET));
 }
 
 let counter = 0;
@@ -158,4 +167,46 @@ export function errorView(error: unknown): { name: string; message: string; stat
   if (!(error instanceof Error)) throw new Error(`expected an error, got ${JSON.stringify(error)}`);
   const e = error as Error & { status?: unknown; code?: unknown };
   return { name: e.name, message: e.message, status: e.status, code: e.code };
+}
+
+export interface ServerProcess {
+  child: import('node:child_process').ChildProcess;
+  url: string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or the signal name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * Runs the server as `npm run server` does (tsx server/main.ts) in a child process, on an ephemeral port, and
+ * waits for its "listening" line. Rejects with the output if the process exits first.
+ */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: new URL('../..', import.meta.url).pathname,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMITS: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const check = () => {
+      const m = /listening on (http:\/\/[^/\s]+)\/auth\/v1/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    };
+    child.stdout.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${out}`));
+    });
+  });
+  return { child, url, output: () => out, exited };
 }

@@ -39,7 +39,19 @@ describe('configuration (§11)', () => {
     expect(c.autoconfirm).toBe(true);
     expect(c.minPasswordLength).toBe(6);
     expect(c.refreshReuseIntervalSec).toBe(10);
-    expect(c.rateLimits).toEqual({ enabled: true, burst: 30, tokenPer5Min: 150, signupPer5Min: 30, ipHeader: '' });
+    expect(c.rateLimits).toEqual({
+      enabled: true,
+      burst: 30,
+      tokenPer5Min: 150,
+      signupPer5Min: 30,
+      ipHeader: '',
+      rest: { burst: 120, perMinute: 600 },
+      restPerIp: { burst: 360, perMinute: 1800 },
+      restRows: { burst: 10_000, perHour: 10_000 },
+      redirect: { burst: 120, perMinute: 600 },
+    });
+    expect(c.apiLimits.maxRows).toBe(1000);
+    expect(c.maxUserMetadataBytes).toBe(8192);
   });
 
   it('reads every override from the environment', () => {
@@ -54,6 +66,10 @@ describe('configuration (§11)', () => {
       AUTH_RATE_LIMITS: 'off',
       AUTH_MIN_PASSWORD_LENGTH: '3',
       AUTH_REFRESH_REUSE_INTERVAL: '0',
+      RATE_LIMIT_REST: '60',
+      RATE_LIMIT_REST_ROWS: '500',
+      RATE_LIMIT_REDIRECT: '30',
+      API_MAX_ROWS: '50',
     });
     expect(c).toMatchObject({
       port: 8000,
@@ -67,6 +83,11 @@ describe('configuration (§11)', () => {
       refreshReuseIntervalSec: 0,
     });
     expect(c.rateLimits.enabled).toBe(false);
+    expect(c.rateLimits.rest).toEqual({ burst: 120, perMinute: 60 });
+    expect(c.rateLimits.restPerIp).toEqual({ burst: 360, perMinute: 180 });
+    expect(c.rateLimits.restRows).toEqual({ burst: 10_000, perHour: 500 });
+    expect(c.rateLimits.redirect).toEqual({ burst: 120, perMinute: 30 });
+    expect(c.apiLimits.maxRows).toBe(50);
   });
 
   it.each([

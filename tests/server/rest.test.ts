@@ -4,7 +4,17 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_JWT_SECRET } from '../../server/config.ts';
-import { api, backends, createStore, signedUpClient, startServer, type RunningServer, type TestStore } from './helpers.ts';
+import {
+  api,
+  backends,
+  createStore,
+  makeClient,
+  serviceRoleKey,
+  signedUpClient,
+  startServer,
+  type RunningServer,
+  type TestStore,
+} from './helpers.ts';
 
 interface Code {
   id: string;
@@ -271,7 +281,9 @@ describe.each(backends)('REST subset on %s', (backend) => {
       // With RLS on, Postgres leaves the failing row out of the detail: details is null.
       expect(check.error).toMatchObject({ code: '23514', details: null, message: expect.stringContaining('qr_codes_status_check') });
       expect(Object.keys(check.error!).sort()).toEqual(['code', 'details', 'hint', 'message']);
-      const dup = await client.from('qr_codes').insert({ name: 'dup', slug: seeded[0]!.slug });
+      // Clients cannot choose a slug (column grants); the service role can, and a taken one is 409.
+      const service = makeClient(srv.url, await serviceRoleKey());
+      const dup = await service.from('qr_codes').insert({ name: 'dup', slug: seeded[0]!.slug, user_id: seeded[0]!.user_id });
       expect(dup.status).toBe(409);
       expect(dup.error).toMatchObject({ code: '23505' });
       const noName = await client.from('qr_codes').insert({ type: 'URL' });

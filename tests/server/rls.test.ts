@@ -3,7 +3,17 @@
 // exact (cross-checked against row counts through the API), on PGlite and (with DATABASE_URL) PostgreSQL.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, backends, createStore, makeClient, signedUpClient, startServer, type RunningServer, type TestStore } from './helpers.ts';
+import {
+  api,
+  backends,
+  createStore,
+  makeClient,
+  serviceRoleKey,
+  signedUpClient,
+  startServer,
+  type RunningServer,
+  type TestStore,
+} from './helpers.ts';
 
 interface Code {
   id: string;
@@ -181,10 +191,10 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
       expect(del.data).toEqual([]);
       const still = await a.from('qr_codes').select('name, destination').eq('id', target.id).single();
       expect(still.data).toEqual({ name: target.name, destination: target.destination });
-      // Inserting a row owned by A is refused by the policy's WITH CHECK.
+      // Inserting a row owned by A is refused: clients cannot write user_id at all (column grants).
       const forged = await b.from('qr_codes').insert({ name: 'forged', user_id: aId });
       expect(forged.status).toBe(403);
-      expect(forged.error).toMatchObject({ code: '42501', message: expect.stringContaining('row-level security') });
+      expect(forged.error).toMatchObject({ code: '42501', message: 'permission denied for table qr_codes' });
       // B's own rows default to B.
       const own = await b.from('qr_codes').insert({ name: 'mine' }).select('user_id').single();
       expect(own.data).toEqual({ user_id: bId });
@@ -222,17 +232,22 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
       expect(count).toBe(3);
     });
 
-    it('can only be redirected: record_scan answers an active dynamic slug, null otherwise', async () => {
+    it('cannot record scans: only the redirect (service role) can, and it answers an active dynamic slug, null otherwise', async () => {
       const menu = aCodes.find((c) => c.name === 'Restaurant Menu')!;
       const card = aCodes.find((c) => c.name === 'Business Card')!;
-      const hit = await anon.rpc('record_scan', { p_slug: menu.slug, p_device_type: 'mobile', p_os: 'iOS', p_browser: 'Safari', p_country: 'fr' });
+      const args = { p_slug: menu.slug, p_device_type: 'mobile', p_os: 'iOS', p_browser: 'Safari', p_country: 'fr' };
+      const refused = await anon.rpc('record_scan', args);
+      expect(refused.status).toBe(401);
+      expect(refused.error).toMatchObject({ code: '42501' });
+      const redirect = makeClient(srv.url, await serviceRoleKey());
+      const hit = await redirect.rpc('record_scan', args);
       expect(hit.error).toBeNull();
       expect(hit.data).toBe(menu.destination);
       const latest = await a.from('scan_events').select('country, device_type, os, browser').eq('qr_code_id', menu.id).order('id', { ascending: false }).limit(1).single();
       expect(latest.data).toEqual({ country: 'FR', device_type: 'mobile', os: 'iOS', browser: 'Safari' });
-      expect((await anon.rpc('record_scan', { p_slug: card.slug })).data).toBeNull();
-      expect((await anon.rpc('record_scan', { p_slug: 'no-such-slug' })).data).toBeNull();
-      expect((await anon.rpc('record_scan', { p_slug: "x' or '1'='1" })).data).toBeNull();
+      expect((await redirect.rpc('record_scan', { p_slug: card.slug })).data).toBeNull();
+      expect((await redirect.rpc('record_scan', { p_slug: 'no-such-slug' })).data).toBeNull();
+      expect((await redirect.rpc('record_scan', { p_slug: "x' or '1'='1" })).data).toBeNull();
     });
   });
 });

@@ -2,8 +2,9 @@
 // server's GET /r/:slug (supabase/functions/_shared/redirect.ts).
 //   supabase functions deploy r --no-verify-jwt
 // Visitors then scan https://<project-ref>.supabase.co/functions/v1/r/<slug>. The function calls
-// public.record_scan() with the anon key (SUPABASE_URL and SUPABASE_ANON_KEY are provided by the platform), so
-// it can do exactly what an anonymous caller can: record a scan of an active dynamic code and read its target.
+// public.record_scan() with the project's service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided
+// to Edge Functions by the platform): record_scan is not executable with the anon key, so nobody but the
+// redirect can write scans. The key stays on the server and the function does nothing else with it.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { UAParser } from 'npm:ua-parser-js@1.0.41';
 import { classifyAgent, createRedirectHandler } from '../_shared/redirect.ts';
@@ -28,7 +29,7 @@ async function loadCountryLookup(): Promise<Lookup> {
   }
 }
 
-const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_ANON_KEY') ?? '', {
+const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
   auth: { persistSession: false, autoRefreshToken: false },
 });
 const lookupCountry = await loadCountryLookup();
