@@ -66,6 +66,16 @@ export function isConnectionError(err: unknown): boolean {
 
 const asDbError = (err: unknown): unknown => (isConnectionError(err) && !(err instanceof DbUnavailableError) ? new DbUnavailableError(err) : err);
 
+/**
+ * PGlite checks some bind values in JavaScript before PostgreSQL sees them ("Invalid input for boolean type" for
+ * `?is_dynamic=eq.maybe`), with a plain Error. PostgreSQL answers the same value with 22P02; so do we.
+ */
+function asSqlInputError(err: unknown): unknown {
+  const m = err instanceof Error && !('code' in err) ? /^Invalid input for (\w+) type$/.exec(err.message) : null;
+  if (!m) return err;
+  return Object.assign(new Error(`invalid input syntax for type ${m[1]}`), { code: '22P02' });
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   await mkdir(dataDir, { recursive: true });
   // Two processes on one PGlite folder would each keep their own copy in memory and overwrite each other's
@@ -80,8 +90,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
   // PGlite runs one statement at a time. Our own lock in front of its mutex decides the order: auth first.
   const lock = new LaneLock();
-  const run = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) =>
-    (await q.query<T>(sql, params ? [...params] : undefined)).rows;
+  const run = async <T extends Row>(q: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]) => {
+    try {
+      return (await q.query<T>(sql, params ? [...params] : undefined)).rows;
+    } catch (err) {
+      throw asSqlInputError(err);
+    }
+  };
   const lane = (priority: Lane): Db => ({
     kind: 'pglite',
     query: (sql, params) => lock.run(priority, () => run(lite, sql, params)),

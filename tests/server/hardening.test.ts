@@ -2,6 +2,7 @@
 // fix; the file says which finding it holds the server to. Fault injection (dropped connections, kill -9, a
 // second server on one folder, SIGTERM) is in faults.test.ts, the seeded fuzz in fuzz.test.ts.
 import bcrypt from 'bcryptjs';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, DEMO_ANON_KEY, DEMO_JWT_SECRET, loadConfig } from '../../server/config.ts';
 import { LaneLock } from '../../server/lane-lock.ts';
@@ -85,6 +86,40 @@ describe.each(backends)('hardening on %s', (backend) => {
       expect(res.body).toMatchObject({ code: 'PGRST102', details: 'JSON nested more than 64 levels deep' });
       const rpc = await api(srv.url, '/rest/v1/rpc/top_codes', { method: 'POST', token: session.access_token, body: `{"p_limit":${'['.repeat(5000)}${']'.repeat(5000)}}` });
       expect(rpc.status).toBe(400);
+    });
+
+    it('answers a value that is not a boolean with 400 22P02 on every backend (PGlite checked it in JavaScript: 500)', async () => {
+      const { session } = await signedUpClient(srv.url);
+      const filter = await api(srv.url, '/rest/v1/qr_codes?is_dynamic=eq.maybe', { token: session.access_token });
+      expect(filter.status).toBe(400);
+      expect(filter.body).toMatchObject({ code: '22P02' });
+      const body = await api(srv.url, '/rest/v1/qr_codes', { method: 'POST', token: session.access_token, body: json({ name: 'x', is_dynamic: {} }) });
+      expect(body.status).toBe(400);
+      expect(body.body).toMatchObject({ code: '22P02' });
+    });
+
+    // PGlite runs one transaction at a time, so the race exists on PostgreSQL only.
+    if (backend === 'postgres') it('a scan racing the deletion of its code is a 404, never a 503', async () => {
+      const { client } = await signedUpClient(srv.url);
+      const { data, error } = await client
+        .from('qr_codes')
+        .insert({ name: 'race', is_dynamic: true, destination: 'https://example.com/race' })
+        .select('id, slug')
+        .single();
+      expect(error).toBeNull();
+      // The delete is under way (not yet committed) when the scan arrives.
+      const deleter = new pg.Client({ connectionString: store.databaseUrl });
+      await deleter.connect();
+      try {
+        await deleter.query('begin');
+        await deleter.query('delete from public.qr_codes where id = $1', [data!.id]);
+        const scan = fetch(`${srv.url}/r/${data!.slug}`, { redirect: 'manual' });
+        await new Promise((r) => setTimeout(r, 300));
+        await deleter.query('commit');
+        expect((await scan).status).toBe(404);
+      } finally {
+        await deleter.end();
+      }
     });
 
     it('refuses a bulk insert of more than 65,535 values (and of more than API_MAX_ROWS rows) with 413', async () => {
