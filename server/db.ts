@@ -20,8 +20,11 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
-  /** Runs fn inside BEGIN … COMMIT, rolling back if it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside BEGIN … COMMIT, rolling back if it throws. `caller` (a user or client address) lets PGlite
+   * take data-API callers in turns; PostgreSQL ignores it.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, opts?: { caller?: string }): Promise<T>;
 }
 
 export interface Database {
@@ -104,16 +107,19 @@ async function openPglite(dataDir: string): Promise<Database> {
       lock.run(priority, async () => {
         await lite.exec(sql);
       }),
-    transaction: (fn) =>
-      lock.run(priority, () =>
-        lite.transaction((tx) =>
-          fn({
-            query: (sql, params) => run(tx, sql, params),
-            exec: async (sql) => {
-              await tx.exec(sql);
-            },
-          }),
-        ),
+    transaction: (fn, opts) =>
+      lock.run(
+        priority,
+        () =>
+          lite.transaction((tx) =>
+            fn({
+              query: (sql, params) => run(tx, sql, params),
+              exec: async (sql) => {
+                await tx.exec(sql);
+              },
+            }),
+          ),
+        opts?.caller,
       ),
   });
   return {

@@ -10,7 +10,7 @@ export const API_ROLES: ReadonlySet<string> = new Set<ApiRole>(['anon', 'authent
 /**
  * Runs fn in one transaction as role with claims. statementTimeoutMs (0 = none) bounds every statement of it
  * on PostgreSQL, as Supabase's per-role statement_timeout does; PGlite cannot interrupt a statement, so there
- * the data API's row and body caps are what bound a request.
+ * the data API's row and body caps are what bound a request. caller: whose turn it is on PGlite (db.ts).
  */
 export async function runAs<T>(
   db: Db,
@@ -18,6 +18,7 @@ export async function runAs<T>(
   claims: Record<string, unknown>,
   fn: (tx: Queryable) => Promise<T>,
   statementTimeoutMs = 0,
+  caller?: string,
 ): Promise<T> {
   if (!API_ROLES.has(role)) throw new Error(`refusing to switch to role ${String(role)}`);
   return db.transaction(async (tx) => {
@@ -27,5 +28,5 @@ export async function runAs<T>(
       [role, JSON.stringify(claims), String(Math.max(0, Math.floor(statementTimeoutMs)))],
     );
     return fn(tx);
-  });
+  }, { caller });
 }

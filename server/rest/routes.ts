@@ -213,7 +213,7 @@ export function registerRest(app: Hono, deps: Deps): void {
       const key = typeof sub === 'string' && sub !== '' ? `user:${sub}` : `ip:${ip}`;
       leave = await admit(key, ip);
       const { role, claims } = caller;
-      const run: RunAs = (fn) => runAs(deps.apiDb, role, claims, fn, statementTimeoutMs[role]);
+      const run: RunAs = (fn) => runAs(deps.apiDb, role, claims, fn, statementTimeoutMs[role], key);
       const res = await work(caller, await schema(), run, key);
       if (c.req.method === 'HEAD') return new Response(null, { status: res.status, headers: res.headers });
       return res;

@@ -375,6 +375,18 @@ describe('scheduling', () => {
     expect(order).toEqual(['auth', 'api-1', 'api-2']);
   });
 
+  it('LaneLock gives data-API callers turns: one request of B goes before the rest of A\'s queue', async () => {
+    const lock = new LaneLock();
+    const order: string[] = [];
+    let release!: () => void;
+    const first = lock.run('api', () => new Promise<void>((r) => (release = r)), 'A');
+    const job = (caller: string, name: string) => lock.run('api', async () => void order.push(name), caller);
+    const jobs = [job('A', 'a1'), job('A', 'a2'), job('A', 'a3'), job('B', 'b1'), job('A', 'a4'), job('C', 'c1')];
+    release();
+    await Promise.all([first, ...jobs]);
+    expect(order).toEqual(['a1', 'b1', 'c1', 'a2', 'a3', 'a4']);
+  });
+
   it('the concurrency gate runs at most `limit` per key, queues `queue` more, and refuses the rest', async () => {
     const gate = createConcurrencyGate({ limit: 2, queue: 1 });
     const a1 = await gate.enter('a');
