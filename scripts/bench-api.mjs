@@ -10,7 +10,7 @@
 //      POST /rest/v1/qr_codes of one row with Prefer: return=representation (another user), and
 //      POST /rest/v1/rpc/dashboard_summary. Percentiles are exact, from autocannon's per-response times.
 //   3. Noisy neighbour, twice: server with default settings (rate limits ON), then with AUTH_RATE_LIMITS=off.
-//      Account A (socket address 127.0.0.1) floods POST /rest/v1/qr_codes with bulk inserts of {name:'x'}
+//      Account A (socket address 127.0.0.1, from a child process of its own) floods POST /rest/v1/qr_codes with bulk inserts of {name:'x'}
 //      rows from BENCH_FLOOD_LOOPS closed loops for BENCH_FLOOD_SECONDS; the batch size is the largest the
 //      server accepts, probed first from BENCH_FLOOD_ROWS downwards (413/400/429/timeouts count as refusals, then
 //      a bisection to within 5 %). A ignores Retry-After: a hostile client would. Meanwhile user B signs in with its
@@ -34,6 +34,7 @@ import http from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -571,13 +572,14 @@ async function benchFlood(rateLimits) {
     log(`flood: ${FLOOD_LOOPS} loops × ${rows} rows for ${FLOOD_SECONDS} s; B every ${B_INTERVAL_MS} ms`);
     const t0 = performance.now();
     const end = t0 + FLOOD_SECONDS * 1000;
+    // A runs in a child process of its own: in this process its loops would also saturate the event loop that
+    // times B's requests, and B's figures would measure the load generator instead of the server.
     const loops = body
-      ? Array.from({ length: FLOOD_LOOPS }, async () => {
-          const agent = newAgent();
-          while (performance.now() < end && !server.exit) {
-            aResults.push(await send(base, '/rest/v1/qr_codes', { method: 'POST', token: a.access_token, body, agent, localAddress: A_ADDRESS }));
-          }
-        })
+      ? [
+          floodInChild({ base, token: a.access_token, rows, untilEpochMs: Date.now() + (end - performance.now()), loops: FLOOD_LOOPS }).then(
+            (results) => void aResults.push(...results),
+          ),
+        ]
       : [];
     // B: open loop, one sign-in per tick and one list half a tick later, for the whole flood window.
     const ticks = Math.floor((FLOOD_SECONDS * 1000) / B_INTERVAL_MS);
@@ -750,6 +752,35 @@ function markdown(report) {
 
 // ---- main -------------------------------------------------------------------------------------------------
 
+/** Runs A's flood loops in a child process (this script with BENCH_FLOOD_CHILD); resolves with A's results. */
+function floodInChild(config) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+      env: { ...process.env, BENCH_FLOOD_CHILD: JSON.stringify(config) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood child exited ${code}`))));
+  });
+}
+
+/** The child side: A's closed loops until the deadline; prints the results as JSON. */
+async function floodChild(config) {
+  const body = floodBody(config.rows);
+  const results = [];
+  await Promise.all(
+    Array.from({ length: config.loops }, async () => {
+      const agent = newAgent();
+      while (Date.now() < config.untilEpochMs) {
+        results.push(await send(config.base, '/rest/v1/qr_codes', { method: 'POST', token: config.token, body, agent, localAddress: A_ADDRESS }));
+      }
+    }),
+  );
+  process.stdout.write(JSON.stringify(results));
+}
+
 async function main() {
   let commit = null;
   try {
@@ -847,4 +878,5 @@ async function main() {
   if (report.problems.length) process.exitCode = 1;
 }
 
-await main();
+if (process.env.BENCH_FLOOD_CHILD) await floodChild(JSON.parse(process.env.BENCH_FLOOD_CHILD));
+else await main();

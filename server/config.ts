@@ -45,7 +45,10 @@ export interface RateLimitConfig {
 
 /** Limits on what one data-API request may cost (PostgREST's db-max-rows, Supabase's role timeouts). */
 export interface ApiLimits {
-  /** Rows a read returns at most, and rows one insert may carry (API_MAX_ROWS, PostgREST db-max-rows). */
+  /**
+   * Rows a read returns at most, and rows one insert may carry (API_MAX_ROWS, PostgREST db-max-rows): 1000 on
+   * PostgreSQL, 250 on PGlite.
+   */
   maxRows: number;
   /** statement_timeout per API role in ms, as Supabase sets them (anon 3 s, authenticated 8 s). */
   statementTimeoutMs: { anon: number; authenticated: number; service_role: number };
@@ -122,6 +125,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   const jwtSecret = env.JWT_SECRET ?? DEMO_JWT_SECRET;
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   const host = env.HOST ?? '127.0.0.1';
+  const databaseUrl = env.DATABASE_URL ?? '';
   if (jwtSecret === DEMO_JWT_SECRET && !isLoopback(host)) {
     throw new ConfigError(
       `Refusing to listen on ${host} with the Supabase CLI's public demo JWT_SECRET: anyone could sign a ` +
@@ -133,7 +137,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     port,
     host,
     dataDir: env.DATA_DIR ?? '.data',
-    databaseUrl: env.DATABASE_URL ?? '',
+    databaseUrl,
     jwtSecret,
     jwtExp: intVar(env, 'JWT_EXP', 3600, 1),
     jwtIssuer: `${publicUrl}/auth/v1`,
@@ -156,7 +160,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       redirect: { burst: 120, perMinute: intVar(env, 'RATE_LIMIT_REDIRECT', 600, 1) },
     },
     apiLimits: {
-      maxRows: intVar(env, 'API_MAX_ROWS', 1000, 1),
+      // PGlite runs a statement on the server's own thread, uninterruptibly: a 1000-row insert holds it for
+      // about 150 ms, during which no login can even be read. Smaller statements keep others' waits short.
+      maxRows: intVar(env, 'API_MAX_ROWS', databaseUrl ? 1000 : 250, 1),
       statementTimeoutMs: { anon: 3_000, authenticated: 8_000, service_role: 8_000 },
       concurrencyPerCaller: 4,
       queuePerCaller: 32,

@@ -1,13 +1,13 @@
 // Passwords: bcrypt cost 10, byte-length rules and strength reasons (contract §3 step 4, §10.1).
 import { randomBytes } from 'node:crypto';
-import bcrypt from 'bcryptjs';
+import { bcryptPool } from './bcrypt-pool.ts';
 import { ApiError, validationFailed } from './errors.ts';
 
 export const BCRYPT_COST = 10;
 /** bcrypt reads at most 72 bytes; longer passwords are refused, never truncated (§10.1). */
 export const MAX_PASSWORD_BYTES = 72;
 
-export const hashPassword = (password: string): Promise<string> => bcrypt.hash(password, BCRYPT_COST);
+export const hashPassword = (password: string): Promise<string> => bcryptPool.hash(password, BCRYPT_COST);
 
 /** The first 72 bytes of password, cut at a character boundary: what bcrypt reads. */
 function bcryptInput(password: string): string {
@@ -26,7 +26,7 @@ function bcryptInput(password: string): string {
  */
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   const tooLong = Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
-  const matches = await bcrypt.compare(bcryptInput(password), hash);
+  const matches = await bcryptPool.compare(bcryptInput(password), hash);
   return matches && !tooLong;
 }
 
@@ -37,8 +37,8 @@ let dummyHash: Promise<string> | undefined;
  * "wrong password" (§10.4: an improvement over GoTrue, which skips bcrypt for unknown users).
  */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= bcrypt.hash(randomBytes(16).toString('hex'), BCRYPT_COST);
-  await bcrypt.compare(bcryptInput(password), await dummyHash);
+  dummyHash ??= bcryptPool.hash(randomBytes(16).toString('hex'), BCRYPT_COST);
+  await bcryptPool.compare(bcryptInput(password), await dummyHash);
 }
 
 export interface WeakPassword {

@@ -4,8 +4,8 @@
 // (record_scan is not callable with the anon key: otherwise anyone could write any owner's analytics).
 import { createRequire } from 'node:module';
 import { UAParser } from 'ua-parser-js';
-import type { Db } from './db.ts';
-import { classifyAgent, createRedirectHandler, type ScanInput } from './redirect.ts';
+import { sqlState, type Db } from './db.ts';
+import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler, type ScanInput } from './redirect.ts';
 import { runAs } from './rest/as-role.ts';
 
 interface GeoIp {
@@ -26,13 +26,19 @@ export function countryOf(address: string): string | null {
 }
 
 export async function recordScan(db: Db, scan: ScanInput): Promise<string | null> {
-  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-    tx.query<{ destination: string | null }>(
-      'SELECT public.record_scan($1, $2, $3, $4, $5) AS destination',
-      [scan.slug, scan.deviceType, scan.os, scan.browser, scan.country],
-    ),
-  );
-  return rows[0]?.destination ?? null;
+  try {
+    const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
+      tx.query<{ destination: string | null }>(
+        'SELECT public.record_scan($1, $2, $3, $4, $5) AS destination',
+        [scan.slug, scan.deviceType, scan.os, scan.browser, scan.country],
+      ),
+    );
+    return rows[0]?.destination ?? null;
+  } catch (err) {
+    // 23503: the code was deleted between record_scan's lookup and its insert. The code is gone: not found.
+    if (sqlState(err) === FOREIGN_KEY_VIOLATION) return null;
+    throw err;
+  }
 }
 
 export function createLocalRedirect(opts: {

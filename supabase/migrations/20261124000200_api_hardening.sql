@@ -97,8 +97,9 @@ alter table public.qr_codes
 -- ---------------------------------------------------------------------------------------------------
 -- 4. Only the redirect records scans: the local server calls record_scan as service_role, the Edge Function
 --    with the project's service key. With the anon key anyone could write any owner's analytics.
---    A destination the redirect could not follow (an old row from before the URL check) counts no scan, and a
---    scan racing a delete of its code is either stored before the delete or finds no code (404), never an error.
+--    A destination the redirect could not follow (an old row from before the URL check) counts no scan.
+--    (A scan racing a delete of its code fails its insert with 23503; the callers answer that with a 404. A row
+--    lock here would do the same at the price of a tuple lock, and multixacts, on every scan of a busy code.)
 create or replace function public.record_scan(
   p_slug text,
   p_device_type text default null,
@@ -119,12 +120,9 @@ begin
   if p_slug is null or p_slug !~ '^[A-Za-z0-9_-]{4,64}$' then
     return null;
   end if;
-  -- FOR KEY SHARE: a delete of this code waits until the scan is stored, instead of removing the row between
-  -- this read and the insert (a foreign-key error, and a 503 for the visitor).
   select id, destination into code_id, target
     from public.qr_codes
-   where slug = p_slug and is_dynamic and status = 'active'
-     for key share;
+   where slug = p_slug and is_dynamic and status = 'active';
   if code_id is null or target is null or not public.is_redirectable_url(target) then
     return null;
   end if;

@@ -85,8 +85,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logs: string[] = [];
   const base = loadConfig({});
+  // The environment decides the backend's defaults (API_MAX_ROWS), as it does for `npm run server`.
   const config = loadConfig(
-    {},
+    { DATABASE_URL: store.databaseUrl },
     {
       port: 0,
       dataDir: store.dataDir,

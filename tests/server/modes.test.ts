@@ -50,7 +50,8 @@ describe('configuration (§11)', () => {
       restRows: { burst: 10_000, perHour: 10_000 },
       redirect: { burst: 120, perMinute: 600 },
     });
-    expect(c.apiLimits.maxRows).toBe(1000);
+    expect(c.apiLimits.maxRows).toBe(250); // PGlite; 1000 on PostgreSQL
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).apiLimits.maxRows).toBe(1000);
     expect(c.maxUserMetadataBytes).toBe(8192);
   });
 

@@ -34,6 +34,9 @@ export interface RedirectDeps {
 
 const SLUG = /^[A-Za-z0-9_-]{4,64}$/;
 
+/** SQLSTATE of record_scan when the code was deleted while the scan was being stored: treat as not found. */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
 /** The subset of a ua-parser-js (1.x) result this module reads. */
 export interface UaParserResult {
   browser: { name?: string };

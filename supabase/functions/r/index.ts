@@ -7,7 +7,7 @@
 // redirect can write scans. The key stays on the server and the function does nothing else with it.
 import { createClient } from 'npm:@supabase/supabase-js@2';
 import { UAParser } from 'npm:ua-parser-js@1.0.41';
-import { classifyAgent, createRedirectHandler } from '../_shared/redirect.ts';
+import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler } from '../_shared/redirect.ts';
 
 declare const Deno: {
   env: { get(name: string): string | undefined };
@@ -44,6 +44,8 @@ Deno.serve(
         p_browser: scan.browser,
         p_country: scan.country,
       });
+      // The code was deleted while the scan was being stored: it is gone, so the visitor gets the 404 page.
+      if (error?.code === FOREIGN_KEY_VIOLATION) return null;
       if (error) throw new Error(error.message);
       return typeof data === 'string' ? data : null;
     },
