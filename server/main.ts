@@ -1,9 +1,31 @@
 // `npm run server`: the local Supabase-Auth-compatible server, configured from the environment.
 // Startup refusals (bad configuration, a data folder in use) print one line and exit 1. SIGTERM / SIGINT stop
 // gracefully: requests in flight are answered first; a second signal exits at once.
-import { createServer } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { createServer, type AuthServer } from './app.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
 import { DataDirLockedError } from './data-dir-lock.ts';
+
+// The handlers come first: a supervisor may signal as soon as it sees the "listening" line, and a signal that
+// arrives before a handler exists kills the process without any cleanup.
+let server: AuthServer | undefined;
+let stopRequested: string | undefined;
+
+function stop(signal: string): void {
+  if (stopRequested) process.exit(1);
+  stopRequested = signal;
+  // Still starting: the start-up code below stops once the server exists.
+  if (!server) return;
+  console.log(`${signal}: finishing requests in flight, then stopping`);
+  server.close().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGTERM', () => stop('SIGTERM'));
 
 function refuse(err: unknown): never {
   if (err instanceof ConfigError || err instanceof DataDirLockedError) {
@@ -13,30 +35,19 @@ function refuse(err: unknown): never {
   throw err;
 }
 
-let config;
-let server;
+let config: ServerConfig;
 try {
   config = loadConfig();
   server = await createServer(config);
 } catch (err) {
   refuse(err);
 }
-const url = await server.listen(config.port);
-const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-config.log(`auth server listening on ${url}/auth/v1 (${storage}); data API on ${url}/rest/v1, redirects on ${url}/r/<slug>`);
-
-let stopping = false;
-const stop = (signal: string) => {
-  if (stopping) process.exit(1);
-  stopping = true;
-  config.log(`${signal}: finishing requests in flight, then stopping`);
-  server.close().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+if (stopRequested) {
+  const signal = stopRequested;
+  stopRequested = undefined;
+  stop(signal);
+} else {
+  const url = await server.listen(config.port);
+  const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  config.log(`auth server listening on ${url}/auth/v1 (${storage}); data API on ${url}/rest/v1, redirects on ${url}/r/<slug>`);
+}
