@@ -8,21 +8,24 @@ import { DataDirLockedError } from './data-dir-lock.ts';
 // The handlers come first: a supervisor may signal as soon as it sees the "listening" line, and a signal that
 // arrives before a handler exists kills the process without any cleanup.
 let server: AuthServer | undefined;
-let stopRequested: string | undefined;
+let stopRequested = false;
 
-function stop(signal: string): void {
-  if (stopRequested) process.exit(1);
-  stopRequested = signal;
-  // Still starting: the start-up code below stops once the server exists.
-  if (!server) return;
+function shutDown(signal: string, running: AuthServer): void {
   console.log(`${signal}: finishing requests in flight, then stopping`);
-  server.close().then(
+  running.close().then(
     () => process.exit(0),
     (err: unknown) => {
       console.error(err);
       process.exit(1);
     },
   );
+}
+
+function stop(signal: string): void {
+  if (stopRequested) process.exit(1);
+  stopRequested = true;
+  // Still starting: the start-up code below shuts down once the server exists.
+  if (server) shutDown(signal, server);
 }
 process.on('SIGINT', () => stop('SIGINT'));
 process.on('SIGTERM', () => stop('SIGTERM'));
@@ -43,9 +46,7 @@ try {
   refuse(err);
 }
 if (stopRequested) {
-  const signal = stopRequested;
-  stopRequested = undefined;
-  stop(signal);
+  shutDown('signal during start-up', server);
 } else {
   const url = await server.listen(config.port);
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

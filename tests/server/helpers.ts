@@ -183,12 +183,22 @@ export interface ServerProcess {
  * Runs the server as `npm run server` does (tsx server/main.ts) in a child process, on an ephemeral port, and
  * waits for its "listening" line. Rejects with the output if the process exits first.
  */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  /** Another way to start it (e.g. `npm run server` in another folder); the default is this checkout's main.ts. */
+  how: { command: string; args: string[]; cwd: string; detached?: boolean } = {
+    command: process.execPath,
+    args: ['--import', 'tsx', 'server/main.ts'],
     cwd: new URL('../..', import.meta.url).pathname,
+  },
+): Promise<ServerProcess> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(how.command, how.args, {
+    cwd: how.cwd,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMITS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: how.detached ?? false,
   });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,12 +1,12 @@
 // What a self-hoster does: `npm ci --omit=dev && npm run server`. Everything the server needs at run time must be
 // a dependency, not a devDependency. The test copies the tracked files to a temporary folder, installs only
 // production dependencies there (from npm's cache when it can), starts the server and signs up through it.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { PASSWORD, api, uniqueEmail } from './helpers.ts';
+import { PASSWORD, api, spawnServer, uniqueEmail } from './helpers.ts';
 
 const repo = new URL('../..', import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), 'qrcraft-prod-'));
@@ -27,30 +27,15 @@ it('`npm ci --omit=dev && npm run server` starts a working server', async () => 
   });
   expect(existsSync(join(work, 'node_modules', 'vitest'))).toBe(false);
 
-  const child = spawn('npm', ['run', 'server'], {
+  // npm runs the server as a child of its own: detached, so that the whole process group can be stopped.
+  const server = await spawnServer({ DATA_DIR: join(work, '.data'), DATABASE_URL: '', NODE_OPTIONS: '' }, 90_000, {
+    command: 'npm',
+    args: ['run', 'server'],
     cwd: work,
-    env: { ...process.env, PORT: '0', DATA_DIR: join(work, '.data'), DATABASE_URL: '', NODE_OPTIONS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const { url } = server;
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no server within 90 s:\n${out}`)), 90_000);
-      child.stdout.on('data', () => {
-        const m = /listening on (http:\/\/[^/\s]+)\/auth\/v1/.exec(out);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      });
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`server exited (${code}):\n${out}`));
-      });
-    });
     expect((await api(url, '/auth/v1/health')).status).toBe(200);
     const signup = await api(url, '/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email: uniqueEmail('prod'), password: PASSWORD }) });
     expect(signup.status).toBe(200);
@@ -65,7 +50,7 @@ it('`npm ci --omit=dev && npm run server` starts a working server', async () => 
     const scan = await fetch(`${url}/r/${(code.body as { slug: string }).slug}`, { redirect: 'manual' });
     expect(scan.status).toBe(302);
   } finally {
-    // npm runs the server in a child of its own: end the whole process group.
-    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    if (server.child.pid) process.kill(-server.child.pid, 'SIGTERM');
+    await server.exited;
   }
 }, 240_000);
