@@ -23,10 +23,14 @@ export default defineConfig({
   // Per offset too: a run clears its output folder when it starts, which would break a concurrent run's traces.
   outputDir: PORT_OFFSET ? `./test-results-${PORT_OFFSET}` : './test-results',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker whatever the CI flag says: on a 2-core machine a second one mostly adds contention (the app,
+  // its auth server and Chromium already share the cores), and timings then depend on who else is busy.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   forbidOnly: true,
-  timeout: 60_000,
+  // Generous for a shared machine under load: the longest tests visit a dozen routes or run axe several times.
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PREVIEW_PORT}`,

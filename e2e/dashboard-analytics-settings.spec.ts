@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectToast, logIn, PASSWORD, register, signOutFromHeader } from './fixtures/auth.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 
 // The e2e auth/data server of playwright.config.ts (same offset rule) and the Supabase CLI's public demo anon key,
 // which that config gives the app.
@@ -17,12 +17,6 @@ const longDay = (day: string) =>
     Date.parse(`${day}T00:00:00Z`),
   );
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 /** The signed-in user's access token, as supabase-js stored it (sb-<ref>-auth-token). */
 async function accessToken(page: Page): Promise<string> {

@@ -30,8 +30,10 @@ test('/create toasts: Content Required, Invalid URL, QR Code Generated!, Downloa
   await fillFields(page, { URL: 'https://example.com' });
   await generate(page);
   await expectToast(page, 'QR Code Generated!', 'Customize the design and download instantly');
-  await download(page, 'svg');
+  // The toast lasts 5 s: look for it while the download is saved, not after (a loaded machine can take longer).
+  const saved = download(page, 'svg');
   await expectToast(page, 'Downloaded!', 'Your QR code has been downloaded as SVG');
+  expect((await saved).download.suggestedFilename()).toMatch(/\.svg$/);
 });
 
 test('a "More" type clears the content and a popular type keeps it', async ({ page }) => {

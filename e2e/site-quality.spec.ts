@@ -1,15 +1,9 @@
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { register } from './fixtures/auth.ts';
 import { DASHBOARD_ROUTES, PUBLIC_ROUTES, expectNoHorizontalScroll, expectPageHeading } from './fixtures/site.ts';
+import { seriousViolations } from './fixtures/axe.ts';
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const NOT_FOUND = { path: '/no-such-page', h1: '404' };
 
