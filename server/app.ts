@@ -3,22 +3,22 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { ServerConfig } from './config.ts';
-import { openDatabase, type Db } from './db.ts';
-import type { Deps, Limiters } from './deps.ts';
-import { ApiError, rateLimited } from './errors.ts';
-import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './http.ts';
-import { migrate } from './migrate.ts';
-import { burnPasswordCheck } from './passwords.ts';
-import { createConcurrencyGate, createLimiter, unlimited, type LimiterOptions } from './ratelimit.ts';
-import { createLocalRedirect } from './redirect-local.ts';
+import type { ServerConfig } from './lib/config.ts';
+import { openDatabase, type Db } from './lib/db.ts';
+import type { Deps, Limiters } from './lib/deps.ts';
+import { ApiError, rateLimited } from './lib/errors.ts';
+import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './lib/http.ts';
+import { migrate } from './lib/migrate.ts';
+import { burnPasswordCheck } from './auth/passwords.ts';
+import { createConcurrencyGate, createLimiter, unlimited, type LimiterOptions } from './lib/ratelimit.ts';
+import { createLocalRedirect } from './redirect/local.ts';
 import { restRoutes } from './rest/routes.ts';
-import { registerLogout } from './routes/logout.ts';
-import { registerMeta } from './routes/meta.ts';
-import { registerSignup } from './routes/signup.ts';
-import { registerToken } from './routes/token.ts';
-import { registerUser } from './routes/user.ts';
-import { createTokenSigner } from './tokens.ts';
+import { registerLogout } from './auth/routes/logout.ts';
+import { registerMeta } from './auth/routes/meta.ts';
+import { registerSignup } from './auth/routes/signup.ts';
+import { registerToken } from './auth/routes/token.ts';
+import { registerUser } from './auth/routes/user.ts';
+import { createTokenSigner } from './auth/tokens.ts';
 
 export interface AuthServer {
   readonly config: ServerConfig;
@@ -51,7 +51,7 @@ export function createApp(deps: Deps): Hono {
   const auth = authRoutes(deps);
   // supabase-js calls <url>/auth/v1/<endpoint>; GoTrue itself serves at the root (§1.1).
   app.route('/auth/v1', auth);
-  // The Data API subset (PostgREST) and the dynamic-code redirect (README: "Data API, RLS and redirects").
+  // The Data API subset (PostgREST) and the dynamic-code redirect (docs/server.md: "Data API, RLS and redirects").
   app.route('/rest/v1', restRoutes(deps));
   const addresses = new WeakMap<Request, string>();
   const redirect = createLocalRedirect({

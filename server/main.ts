@@ -2,8 +2,8 @@
 // Startup refusals (bad configuration, a data folder in use) print one line and exit 1. SIGTERM / SIGINT stop
 // gracefully: requests in flight are answered first; a second signal exits at once.
 import { createServer, type AuthServer } from './app.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './config.ts';
-import { DataDirLockedError } from './data-dir-lock.ts';
+import { ConfigError, loadConfig, type ServerConfig } from './lib/config.ts';
+import { DataDirLockedError } from './lib/data-dir-lock.ts';
 
 // The handlers come first: a supervisor may signal as soon as it sees the "listening" line, and a signal that
 // arrives before a handler exists kills the process without any cleanup.

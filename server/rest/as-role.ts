@@ -1,7 +1,7 @@
 // Runs statements the way PostgREST does: one transaction, the request's role set with
 // set_config('role', …, true) and its JWT claims in request.jwt.claims, so RLS and grants are decided by
 // Postgres (the connecting user is a superuser; inside the transaction it is anon / authenticated).
-import type { Db, Queryable } from '../db.ts';
+import type { Db, Queryable } from '../lib/db.ts';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -10,7 +10,7 @@ export const API_ROLES: ReadonlySet<string> = new Set<ApiRole>(['anon', 'authent
 /**
  * Runs fn in one transaction as role with claims. statementTimeoutMs (0 = none) bounds every statement of it
  * on PostgreSQL, as Supabase's per-role statement_timeout does; PGlite cannot interrupt a statement, so there
- * the data API's row and body caps are what bound a request. caller: whose turn it is on PGlite (db.ts).
+ * the data API's row and body caps are what bound a request. caller: whose turn it is on PGlite (lib/db.ts).
  */
 export async function runAs<T>(
   db: Db,

@@ -1,7 +1,7 @@
 // The schema cache of the /rest/v1 subset: the public schema's tables (columns and types) and functions
 // (argument names, types, defaults, result shape), read once from the catalogs. Every identifier in a request
 // is checked against it and only catalog-provided names and types ever reach the SQL text.
-import type { Queryable } from '../db.ts';
+import type { Queryable } from '../lib/db.ts';
 
 export interface Column {
   name: string;

@@ -3,11 +3,11 @@
 // (supabase/functions/_shared/destination.ts) answers, on the whole unit-test corpus in one query; the table's
 // check refuses `https://x:99999/` (the defect: stored, counted, then "not active") and a normalized destination
 // is stored and redirected to.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isRedirectableUrl, normalizeDestination } from '../../supabase/functions/_shared/destination.ts';
 import { destinationCorpus } from '../unit/codes/destinationCorpus.ts';
-import { backends, createStore, signedUpClient, startServer, type RunningServer, type TestStore } from './helpers.ts';
+import { backends, signedUpClient, suiteServer } from './helpers.ts';
 
 // PostgreSQL text holds neither NUL nor lone surrogates (which UTF-8 cannot carry): those strings cannot reach
 // the column at all, so they are left out here (the unit test still covers them).
@@ -15,18 +15,11 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
 const corpus = destinationCorpus().filter((s) => !s.includes('\u0000') && !LONE_SURROGATE.test(s));
 
 describe.each(backends)('destination URLs on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
+  const srv = suiteServer(backend);
   let client: SupabaseClient;
 
   beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
     client = (await signedUpClient(srv.url)).client;
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    await store?.drop();
   });
 
   it(`public.is_redirectable_url agrees with isRedirectableUrl on ${corpus.length} strings`, async () => {

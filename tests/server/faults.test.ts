@@ -8,9 +8,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { DEMO_ANON_KEY } from '../../server/config.ts';
-import { LOCK_FILE } from '../../server/data-dir-lock.ts';
-import { PASSWORD, api, backends, createStore, spawnServer, uniqueEmail, type ServerProcess, type TestStore } from './helpers.ts';
+import { DEMO_ANON_KEY } from '../../server/lib/config.ts';
+import { LOCK_FILE } from '../../server/lib/data-dir-lock.ts';
+import {
+  PASSWORD,
+  api,
+  backends,
+  createStore,
+  spawnServer,
+  uniqueEmail,
+  type ServerProcess,
+  type TestStore,
+} from './helpers.ts';
 
 const running: ServerProcess[] = [];
 const stores: TestStore[] = [];

@@ -14,18 +14,9 @@
 import { connect } from 'node:net';
 import fc from 'fast-check';
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/config.ts';
-import {
-  PASSWORD,
-  backends,
-  createStore,
-  makeClient,
-  signedUpClient,
-  startServer,
-  type RunningServer,
-  type TestStore,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
+import { PASSWORD, backends, makeClient, signedUpClient, suiteServer } from './helpers.ts';
 
 function envInt(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
@@ -1209,8 +1200,7 @@ const requests = [...CORPUS, ...fc.sample(requestArb, { seed: SEED, numRuns: RUN
 const rawCases = fc.sample(rawCaseArb, { seed: SEED + 1, numRuns: RAW_RUNS });
 
 describe.each(backends)('fuzz on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
+  const srv = suiteServer(backend);
   let live: Live;
   let canary: { email: string; password: string };
   let seeded: SeedRow[];
@@ -1245,8 +1235,6 @@ describe.each(backends)('fuzz on %s', (backend) => {
   }
 
   beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
     // A canary whose credentials the fuzz never sees: the final sign-in proves the auth path still works.
     const c = await signedUpClient(srv.url);
     canary = { email: c.email, password: c.password };
@@ -1284,11 +1272,6 @@ describe.each(backends)('fuzz on %s', (backend) => {
     // The seeded dynamic code redirects before the fuzz starts.
     const r = await fetch(`${srv.url}/r/${live.values[P.slugDyn]!}`, { redirect: 'manual' });
     if (r.status !== 302) console.warn(`[fuzz ${backend}] the seeded dynamic code does not redirect: ${r.status}`, srv.logs.slice(-3));
-  });
-
-  afterAll(async () => {
-    await srv?.stop();
-    await store?.drop();
   });
 
   async function stillServing(): Promise<void> {

@@ -2,39 +2,28 @@
 // fix; the file says which finding it holds the server to. Fault injection (dropped connections, kill -9, a
 // second server on one folder, SIGTERM) is in faults.test.ts, the seeded fuzz in fuzz.test.ts.
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bcryptPool } from '../../server/bcrypt-pool.ts';
-import { ConfigError, DEMO_ANON_KEY, DEMO_JWT_SECRET, loadConfig } from '../../server/config.ts';
-import { LaneLock } from '../../server/lane-lock.ts';
-import { createConcurrencyGate } from '../../server/ratelimit.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bcryptPool } from '../../server/auth/bcrypt-pool.ts';
+import { ConfigError, DEMO_ANON_KEY, DEMO_JWT_SECRET, loadConfig } from '../../server/lib/config.ts';
+import { LaneLock } from '../../server/lib/lane-lock.ts';
+import { createConcurrencyGate } from '../../server/lib/ratelimit.ts';
 import { runAs } from '../../server/rest/as-role.ts';
 import {
   PASSWORD,
   api,
   backends,
-  createStore,
   signedUpClient,
   spawnServer,
-  startServer,
+  suiteServer,
   uniqueEmail,
-  type RunningServer,
-  type TestStore,
+  withServer,
+  withStore,
 } from './helpers.ts';
 
 const json = (v: unknown) => JSON.stringify(v);
 
 describe.each(backends)('hardening on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
-
-  beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
-  });
-  afterAll(async () => {
-    await srv.stop();
-    await store.drop();
-  });
+  const srv = suiteServer(backend);
 
   describe('finding 4: constant-time login', () => {
     afterEach(() => vi.restoreAllMocks());
@@ -108,7 +97,7 @@ describe.each(backends)('hardening on %s', (backend) => {
         .single();
       expect(error).toBeNull();
       // The delete is under way (not yet committed) when the scan arrives.
-      const deleter = new pg.Client({ connectionString: store.databaseUrl });
+      const deleter = new pg.Client({ connectionString: srv.store.databaseUrl });
       await deleter.connect();
       try {
         await deleter.query('begin');
@@ -240,8 +229,7 @@ describe.each(backends)('hardening on %s', (backend) => {
 
   describe('finding 2: fair use of the data API', () => {
     it('returns at most API_MAX_ROWS rows per read', async () => {
-      const s = await startServer(store, { apiLimits: { ...srv.config.apiLimits, maxRows: 5 } });
-      try {
+      await withServer(srv.store, { apiLimits: { ...srv.config.apiLimits, maxRows: 5 } }, async (s) => {
         const { client, session } = await signedUpClient(s.url);
         expect((await client.from('qr_codes').insert(Array.from({ length: 5 }, (_, i) => ({ name: `n${i}` })))).error).toBeNull();
         expect((await client.from('qr_codes').insert(Array.from({ length: 5 }, (_, i) => ({ name: `m${i}` })))).error).toBeNull();
@@ -251,17 +239,14 @@ describe.each(backends)('hardening on %s', (backend) => {
         expect(all.headers.get('content-range')).toBe('0-4/10');
         const six = await client.from('qr_codes').insert(Array.from({ length: 6 }, (_, i) => ({ name: `o${i}` })));
         expect(six.error).toMatchObject({ code: 'PGRST413' });
-      } finally {
-        await s.stop();
-      }
+      });
     });
 
     it('limits requests per user and rows per user with 429 and Retry-After; other users are unaffected', async () => {
       const base = srv.config.rateLimits;
-      const s = await startServer(store, {
+      await withServer(srv.store, {
         rateLimits: { ...base, enabled: true, rest: { burst: 5, perMinute: 60 }, restRows: { burst: 20, perHour: 3600 } },
-      });
-      try {
+      }, async (s) => {
         const a = await signedUpClient(s.url);
         const statuses: number[] = [];
         for (let i = 0; i < 7; i++) statuses.push((await api(s.url, '/rest/v1/qr_codes?select=id', { token: a.session.access_token })).status);
@@ -279,24 +264,19 @@ describe.each(backends)('hardening on %s', (backend) => {
         expect(Number(over.headers.get('retry-after'))).toBe(10); // 10 more rows at one a second
         s.clock.advance(10);
         expect((await api(s.url, '/rest/v1/qr_codes', { method: 'POST', token: b.session.access_token, body: json(rows.slice(0, 10)) })).status).toBe(201);
-      } finally {
-        await s.stop();
-      }
+      });
     });
 
     it('limits redirects per client IP with 429 and Retry-After', async () => {
       const base = srv.config.rateLimits;
-      const s = await startServer(store, { rateLimits: { ...base, enabled: true, redirect: { burst: 3, perMinute: 60 } } });
-      try {
+      await withServer(srv.store, { rateLimits: { ...base, enabled: true, redirect: { burst: 3, perMinute: 60 } } }, async (s) => {
         const statuses: Array<[number, string | null]> = [];
         for (let i = 0; i < 4; i++) {
           const res = await fetch(`${s.url}/r/AAAAAAAA`, { redirect: 'manual' });
           statuses.push([res.status, res.headers.get('retry-after')]);
         }
         expect(statuses).toEqual([[404, null], [404, null], [404, null], [429, '1']]);
-      } finally {
-        await s.stop();
-      }
+      });
     });
 
     it('bounds every data-API statement with statement_timeout on PostgreSQL', async () => {
@@ -333,20 +313,17 @@ describe('finding 7: no demo secret in public', () => {
     const secret = value('JWT_SECRET');
     expect(secret.length).toBeGreaterThanOrEqual(32);
     expect(loadConfig({ HOST: '0.0.0.0', JWT_SECRET: secret }).jwtSecret).toBe(secret);
-    const store = await createStore('pglite');
-    const s = await startServer(store, { jwtSecret: secret });
-    try {
-      const service = await api(s.url, '/rest/v1/qr_codes?select=id', { token: value('SERVICE_ROLE_KEY') });
-      expect(service.status).toBe(200);
-      const anon = await api(s.url, '/auth/v1/settings', { token: value('VITE_SUPABASE_ANON_KEY') });
-      expect(anon.status).toBe(200);
-      const demo = await api(s.url, '/rest/v1/qr_codes?select=id', { token: DEMO_ANON_KEY });
-      expect(demo.status).toBe(401);
-      expect(demo.body).toMatchObject({ code: 'PGRST301' });
-    } finally {
-      await s.stop();
-      await store.drop();
-    }
+    await withStore('pglite', (store) =>
+      withServer(store, { jwtSecret: secret }, async (s) => {
+        const service = await api(s.url, '/rest/v1/qr_codes?select=id', { token: value('SERVICE_ROLE_KEY') });
+        expect(service.status).toBe(200);
+        const anon = await api(s.url, '/auth/v1/settings', { token: value('VITE_SUPABASE_ANON_KEY') });
+        expect(anon.status).toBe(200);
+        const demo = await api(s.url, '/rest/v1/qr_codes?select=id', { token: DEMO_ANON_KEY });
+        expect(demo.status).toBe(401);
+        expect(demo.body).toMatchObject({ code: 'PGRST301' });
+      }),
+    );
   });
 
   it('the server process exits 1 with one line, before touching any data', async () => {

@@ -1,15 +1,21 @@
 // Shared test plumbing: backends (PGlite always, PostgreSQL when DATABASE_URL is set), throw-away
-// databases, an adjustable clock, the server started in-process, and real supabase-js clients.
+// databases, an adjustable clock, the server started in-process or as a process, and real supabase-js clients.
+// A suite that needs one server per backend writes:
+//   describe.each(backends)('… on %s', (backend) => {
+//     const srv = suiteServer(backend); // started in beforeAll, stopped (and its store dropped) in afterAll
+//     it('…', async () => { await fetch(`${srv.url}/auth/v1/health`); });
+//   });
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { createServer, type AuthServer } from '../../server/app.ts';
 import { SignJWT } from 'jose';
-import { DEMO_ANON_KEY, DEMO_JWT_SECRET, loadConfig, type ServerConfig } from '../../server/config.ts';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET, loadConfig, type ServerConfig } from '../../server/lib/config.ts';
 
 export type BackendName = 'pglite' | 'postgres';
 
@@ -102,6 +108,105 @@ export async function startServer(
   const server = await createServer(config);
   const url = await server.listen(0);
   return { server, url, clock, logs, config, stop: () => server.close() };
+}
+
+/** Reads through to a value that exists only once a beforeAll hook has made it. */
+function whenStarted<T>(what: string, get: () => T | undefined): () => T {
+  return () => {
+    const value = get();
+    if (value === undefined) throw new Error(`${what} is made in beforeAll: use it inside hooks and tests`);
+    return value;
+  };
+}
+
+/**
+ * A fresh store for the enclosing describe block: created in beforeAll, dropped in afterAll. The object reads
+ * through to it, so it can be handed to suiteServer or startServer inside hooks and tests.
+ */
+export function suiteStore(backend: BackendName): TestStore {
+  let store: TestStore | undefined;
+  beforeAll(async () => {
+    store = await createStore(backend);
+  });
+  afterAll(async () => {
+    await store?.drop();
+  });
+  const get = whenStarted('suiteStore\'s store', () => store);
+  return {
+    backend,
+    get dataDir() {
+      return get().dataDir;
+    },
+    get databaseUrl() {
+      return get().databaseUrl;
+    },
+    drop: () => get().drop(),
+  };
+}
+
+export interface SuiteServer extends RunningServer {
+  readonly store: TestStore;
+}
+
+/**
+ * One server for the enclosing describe block, started in beforeAll (after the hooks registered before this
+ * call, before those registered after it) and stopped in afterAll. Given a backend it also makes the store
+ * and drops it afterwards; given a store (suiteStore) it shares that one. The object reads through to the
+ * running server: `srv.url`, `srv.clock`, `srv.server.db`, `srv.config`, `srv.logs`, `srv.store`.
+ */
+export function suiteServer(where: BackendName | TestStore, overrides: Partial<ServerConfig> = {}): SuiteServer {
+  const store = typeof where === 'string' ? suiteStore(where) : where;
+  let running: RunningServer | undefined;
+  beforeAll(async () => {
+    running = await startServer(store, overrides);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  const get = whenStarted('suiteServer\'s server', () => running);
+  return {
+    store,
+    get server() {
+      return get().server;
+    },
+    get url() {
+      return get().url;
+    },
+    get clock() {
+      return get().clock;
+    },
+    get logs() {
+      return get().logs;
+    },
+    get config() {
+      return get().config;
+    },
+    stop: () => get().stop(),
+  };
+}
+
+/** Runs fn with a server of its own on store, and stops the server afterwards, whatever fn does. */
+export async function withServer<T>(
+  store: TestStore,
+  overrides: Partial<ServerConfig>,
+  fn: (srv: RunningServer) => Promise<T>,
+): Promise<T> {
+  const srv = await startServer(store, overrides);
+  try {
+    return await fn(srv);
+  } finally {
+    await srv.stop();
+  }
+}
+
+/** Runs fn with a fresh store of its own, and drops the store afterwards, whatever fn does. */
+export async function withStore<T>(backend: BackendName, fn: (store: TestStore) => Promise<T>): Promise<T> {
+  const store = await createStore(backend);
+  try {
+    return await fn(store);
+  } finally {
+    await store.drop();
+  }
 }
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;

@@ -2,19 +2,9 @@
 // server must keep serving; concurrent sign-ups must neither fail nor duplicate (contract §1.4–§1.6, §6.1).
 import { randomUUID } from 'node:crypto';
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/config.ts';
-import {
-  PASSWORD,
-  backends,
-  createStore,
-  makeClient,
-  signedUpClient,
-  startServer,
-  uniqueEmail,
-  type RunningServer,
-  type TestStore,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
+import { PASSWORD, backends, makeClient, signedUpClient, suiteServer, suiteStore, uniqueEmail } from './helpers.ts';
 
 interface Case {
   name: string;
@@ -236,19 +226,12 @@ function problem(r: { status: number; contentType: string; text: string }): stri
 }
 
 describe.each(backends)('hostile input on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
+  const srv = suiteServer(backend);
   let userCount: () => Promise<number>;
 
   beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
     userCount = async () =>
       Number((await srv.server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.users'))[0]!.n);
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    await store?.drop();
   });
 
   it('answers 200+ malformed or hostile requests with 4xx JSON errors and keeps serving', async () => {
@@ -331,18 +314,9 @@ describe.each(backends)('hostile input on %s', (backend) => {
 });
 
 describe.each(backends.filter((b) => b === 'postgres'))('two server instances on one %s database', (backend) => {
-  let store: TestStore;
-  let a: RunningServer;
-  let b: RunningServer;
-  beforeAll(async () => {
-    store = await createStore(backend);
-    [a, b] = await Promise.all([startServer(store), startServer(store)]);
-  });
-  afterAll(async () => {
-    await a?.stop();
-    await b?.stop();
-    await store?.drop();
-  });
+  const store = suiteStore(backend);
+  const a = suiteServer(store);
+  const b = suiteServer(store);
 
   it('race sign-ups of one address: the unique index decides, the losers get 422', async () => {
     const email = uniqueEmail('cross');

@@ -2,10 +2,10 @@
 // limits (§10.3), restart persistence, migrations, and auth.uid()/auth.jwt() under RLS (§8.3).
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_JWT_SECRET, loadConfig } from '../../server/config.ts';
-import { listMigrations, migrate } from '../../server/migrate.ts';
-import { createLimiter } from '../../server/ratelimit.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_JWT_SECRET, loadConfig } from '../../server/lib/config.ts';
+import { listMigrations, migrate } from '../../server/lib/migrate.ts';
+import { createLimiter } from '../../server/lib/ratelimit.ts';
 import {
   PASSWORD,
   api,
@@ -14,10 +14,10 @@ import {
   errorView,
   makeClient,
   signedUpClient,
-  startServer,
+  suiteServer,
+  suiteStore,
   uniqueEmail,
-  type RunningServer,
-  type TestStore,
+  withServer,
 } from './helpers.ts';
 
 const RATE_LIMITED = {
@@ -101,7 +101,7 @@ describe('configuration (§11)', () => {
   });
 
   it('documents every environment variable in .env.example', async () => {
-    const source = await readFile(new URL('../../server/config.ts', import.meta.url), 'utf8');
+    const source = await readFile(new URL('../../server/lib/config.ts', import.meta.url), 'utf8');
     const example = await readFile(new URL('../../.env.example', import.meta.url), 'utf8');
     const names = new Set([...source.matchAll(/(?:env\.|env, ')([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]!));
     expect(names.size).toBeGreaterThan(8);
@@ -166,22 +166,10 @@ describe('npm run server (server/main.ts)', () => {
 });
 
 describe.each(backends)('modes on %s', (backend) => {
-  let store: TestStore;
-  beforeAll(async () => {
-    store = await createStore(backend);
-  });
-  afterAll(async () => {
-    await store?.drop();
-  });
+  const store = suiteStore(backend);
 
   describe('confirmation required (AUTH_AUTOCONFIRM=false)', () => {
-    let srv: RunningServer;
-    beforeAll(async () => {
-      srv = await startServer(store, { autoconfirm: false });
-    });
-    afterAll(async () => {
-      await srv?.stop();
-    });
+    const srv = suiteServer(store, { autoconfirm: false });
 
     it('returns the bare user and no session (Success B)', async () => {
       const client = makeClient(srv.url);
@@ -261,15 +249,11 @@ describe.each(backends)('modes on %s', (backend) => {
   });
 
   describe('rate limits on (the default)', () => {
-    let srv: RunningServer;
+    // The test clock is frozen: buckets refill only when the test moves time, however slow the machine is.
+    const srv = suiteServer(store, { rateLimits: { ...loadConfig({}).rateLimits, enabled: true } });
     let session: { access_token: string; refresh_token: string };
     beforeAll(async () => {
-      // The test clock is frozen: buckets refill only when the test moves time, however slow the machine is.
-      srv = await startServer(store, { rateLimits: { ...loadConfig({}).rateLimits, enabled: true } });
       session = (await signedUpClient(srv.url)).session; // one sign-up token used
-    });
-    afterAll(async () => {
-      await srv?.stop();
     });
 
     it('cuts sign-ups off after the burst of 30 with 429, refilling 30 per 5 minutes', async () => {
@@ -335,17 +319,13 @@ describe.each(backends)('modes on %s', (backend) => {
     let before: { access_token: string; refresh_token: string; userId: string };
 
     it('stores users and sessions that outlive the server', async () => {
-      const first = await startServer(store);
-      try {
+      await withServer(store, {}, async (first) => {
         const { user } = await signedUpClient(first.url, email);
         const login = await makeClient(first.url).auth.signInWithPassword({ email, password: PASSWORD });
         before = { ...login.data.session!, userId: user.id };
-      } finally {
-        await first.stop();
-      }
+      });
 
-      const second = await startServer(store);
-      try {
+      await withServer(store, {}, async (second) => {
         const got = await makeClient(second.url).auth.getUser(before.access_token);
         expect(got.error).toBeNull();
         expect(got.data.user?.id).toBe(before.userId);
@@ -363,15 +343,12 @@ describe.each(backends)('modes on %s', (backend) => {
           'SELECT name FROM qrcraft_meta.migrations ORDER BY name',
         );
         expect(recorded.map((r) => r.name)).toEqual(await listMigrations());
-      } finally {
-        await second.stop();
-      }
+      });
     });
 
     it('creates the Supabase roles and auth functions that RLS policies use (§8.3)', async () => {
-      const srv = await startServer(store);
-      const { db } = srv.server;
-      try {
+      await withServer(store, {}, async (srv) => {
+        const { db } = srv.server;
         const roles = await db.query<{ rolname: string; rolbypassrls: boolean; rolcanlogin: boolean }>(
           `SELECT rolname, rolbypassrls, rolcanlogin FROM pg_roles
            WHERE rolname IN ('anon', 'authenticated', 'service_role') ORDER BY rolname`,
@@ -428,9 +405,7 @@ describe.each(backends)('modes on %s', (backend) => {
           return tx.query<{ uid: string }>('SELECT auth.uid() AS uid');
         });
         expect(legacy).toEqual([{ uid: otherId }]);
-      } finally {
-        await srv.stop();
-      }
+      });
     });
   });
 });

@@ -1,8 +1,9 @@
 // What a self-hoster does: `npm ci --omit=dev && npm run server`. Everything the server needs at run time must be
-// a dependency, not a devDependency. The test copies the tracked files to a temporary folder, installs only
-// production dependencies there (from npm's cache when it can), starts the server and signs up through it.
+// a dependency, not a devDependency. The test copies the repository's files (tracked, and new ones not ignored)
+// to a temporary folder, installs only production dependencies there (from npm's cache when it can), starts the
+// server and signs up through it.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -14,10 +15,13 @@ const work = mkdtempSync(join(tmpdir(), 'qrcraft-prod-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 it('`npm ci --omit=dev && npm run server` starts a working server', async () => {
-  const files = execFileSync('git', ['ls-files', '-z'], { cwd: repo, encoding: 'utf8' }).split('\0').filter(Boolean);
+  // The files a commit would hold: tracked ones and new ones not ignored (a file moved but not yet committed).
+  const listed = ['ls-files', '-z', '--cached', '--others', '--exclude-standard'];
+  const files = execFileSync('git', listed, { cwd: repo, encoding: 'utf8' }).split('\0').filter(Boolean);
   for (const file of files) {
-    // Files deleted in the working tree but not yet in the index are skipped.
-    if (!existsSync(join(repo, file))) continue;
+    // Files deleted in the working tree but not yet in the index are skipped, and so is anything but a regular
+    // file: a symlink (say, an untracked node_modules link) would let `npm ci` below empty its target.
+    if (!existsSync(join(repo, file)) || !lstatSync(join(repo, file)).isFile()) continue;
     mkdirSync(dirname(join(work, file)), { recursive: true });
     cpSync(join(repo, file), join(work, file));
   }

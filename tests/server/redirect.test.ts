@@ -2,10 +2,10 @@
 // aggregation functions; destination edits apply at once; paused, static and unknown slugs get the 404 page.
 // Plus the runtime-neutral handler with injected dependencies (country lookup, private addresses).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryOf } from '../../server/redirect-local.ts';
-import { createRedirectHandler, isPrivateAddress, type ScanInput } from '../../server/redirect.ts';
-import { backends, createStore, signedUpClient, startServer, type RunningServer, type TestStore } from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countryOf } from '../../server/redirect/local.ts';
+import { createRedirectHandler, isPrivateAddress, type ScanInput } from '../../server/redirect/handler.ts';
+import { backends, signedUpClient, suiteServer } from './helpers.ts';
 
 /** Real-world User-Agents with the fields we expect to be stored for each. */
 const AGENTS = [
@@ -49,18 +49,11 @@ const SCANS = 1000;
 const CONCURRENCY = 20;
 
 describe.each(backends)('redirect /r/:slug on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
+  const srv = suiteServer(backend);
   let client: SupabaseClient;
 
   beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
     client = (await signedUpClient(srv.url)).client;
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    await store?.drop();
   });
 
   const createCode = async (fields: Record<string, unknown>) => {

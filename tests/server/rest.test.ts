@@ -2,19 +2,9 @@
 // JWT handling and the free-plan limit on dynamic codes, on PGlite and (with DATABASE_URL) PostgreSQL.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_JWT_SECRET } from '../../server/config.ts';
-import {
-  api,
-  backends,
-  createStore,
-  makeClient,
-  serviceRoleKey,
-  signedUpClient,
-  startServer,
-  type RunningServer,
-  type TestStore,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_JWT_SECRET } from '../../server/lib/config.ts';
+import { api, backends, makeClient, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 
 interface Code {
   id: string;
@@ -34,8 +24,7 @@ interface Code {
 const LIMIT_MESSAGE = 'Free plan limit reached: at most 3 dynamic QR codes';
 
 describe.each(backends)('REST subset on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
+  const srv = suiteServer(backend);
   let client: SupabaseClient;
   let userId: string;
   let token: string;
@@ -43,8 +32,6 @@ describe.each(backends)('REST subset on %s', (backend) => {
   let seeded: Code[];
 
   beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
     const a = await signedUpClient(srv.url);
     client = a.client;
     userId = a.user.id;
@@ -63,10 +50,6 @@ describe.each(backends)('REST subset on %s', (backend) => {
     expect(error).toBeNull();
     expect(status).toBe(201);
     seeded = data as Code[];
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    await store?.drop();
   });
 
   describe('insert', () => {

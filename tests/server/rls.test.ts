@@ -2,18 +2,8 @@
 // anonymous callers can do nothing but be redirected; load_sample_data and the aggregation functions are
 // exact (cross-checked against row counts through the API), on PGlite and (with DATABASE_URL) PostgreSQL.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  api,
-  backends,
-  createStore,
-  makeClient,
-  serviceRoleKey,
-  signedUpClient,
-  startServer,
-  type RunningServer,
-  type TestStore,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, backends, makeClient, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 
 interface Code {
   id: string;
@@ -35,8 +25,7 @@ const DAY_MS = 86_400_000;
 const utcDay = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 
 describe.each(backends)('row-level security and analytics on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
+  const srv = suiteServer(backend);
   let a: SupabaseClient;
   let b: SupabaseClient;
   let anon: SupabaseClient;
@@ -45,8 +34,6 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
   let aCodes: Code[];
 
   beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
     const ua = await signedUpClient(srv.url);
     const ub = await signedUpClient(srv.url);
     a = ua.client;
@@ -57,10 +44,6 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
     const loaded = await a.rpc('load_sample_data');
     expect(loaded.error).toBeNull();
     aCodes = loaded.data as Code[];
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    await store?.drop();
   });
 
   describe('load_sample_data', () => {

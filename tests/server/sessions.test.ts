@@ -1,20 +1,17 @@
 // Sessions: refresh-token rotation and reuse detection (§4.2, §4.3), getUser and its errors (§6.1, §6.2),
 // updateUser (§6.3) and the logout scopes (§5), through the real supabase-js client.
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/config.ts';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import {
   PASSWORD,
   api,
   backends,
-  createStore,
   errorView,
   makeClient,
   signedUpClient,
-  startServer,
+  suiteServer,
   uniqueEmail,
-  type RunningServer,
-  type TestStore,
 } from './helpers.ts';
 
 const ALREADY_USED = {
@@ -32,17 +29,8 @@ const NOT_FOUND = {
 const SESSION_MISSING = { name: 'AuthSessionMissingError', message: 'Auth session missing!', status: 400, code: undefined };
 
 describe.each(backends)('sessions on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
+  const srv = suiteServer(backend);
 
-  beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    await store?.drop();
-  });
 
   /** One refresh through a fresh client (auth-js caches failures per token for 60 s, §9.1). */
   const refresh = (token: string) => makeClient(srv.url).auth.refreshSession({ refresh_token: token });

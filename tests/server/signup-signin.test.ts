@@ -1,20 +1,9 @@
 // Sign-up, password sign-in, the access-token JWT and the transport rules, driven through the real
 // supabase-js client over HTTP (contract §1, §2, §3, §4.1, §7, §8).
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/config.ts';
-import {
-  PASSWORD,
-  api,
-  backends,
-  createStore,
-  errorView,
-  makeClient,
-  startServer,
-  uniqueEmail,
-  type RunningServer,
-  type TestStore,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
+import { PASSWORD, api, backends, errorView, makeClient, suiteServer, uniqueEmail } from './helpers.ts';
 
 const secret = new TextEncoder().encode(DEMO_JWT_SECRET);
 
@@ -28,17 +17,8 @@ describe('demo anon key (§8.2)', () => {
 });
 
 describe.each(backends)('sign-up and sign-in on %s', (backend) => {
-  let store: TestStore;
-  let srv: RunningServer;
+  const srv = suiteServer(backend);
 
-  beforeAll(async () => {
-    store = await createStore(backend);
-    srv = await startServer(store);
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    await store?.drop();
-  });
 
   describe('signUp (§3)', () => {
     it('creates a confirmed user, signs in and emits SIGNED_IN (Success A)', async () => {

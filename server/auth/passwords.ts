@@ -1,7 +1,7 @@
 // Passwords: bcrypt cost 10, byte-length rules and strength reasons (contract §3 step 4, §10.1).
 import { randomBytes } from 'node:crypto';
 import { bcryptPool } from './bcrypt-pool.ts';
-import { ApiError, validationFailed } from './errors.ts';
+import { ApiError, validationFailed } from '../lib/errors.ts';
 
 export const BCRYPT_COST = 10;
 /** bcrypt reads at most 72 bytes; longer passwords are refused, never truncated (§10.1). */

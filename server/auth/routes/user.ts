@@ -1,11 +1,11 @@
 // GET /user and PUT /user (contract §6.2, §6.3).
 import type { Hono } from 'hono';
-import { authenticate } from '../auth-middleware.ts';
-import type { Deps } from '../deps.ts';
+import { authenticate } from '../middleware.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { validateEmail } from '../email.ts';
-import { forbidden, unprocessable, validationFailed } from '../errors.ts';
-import { readBodyText, takeOrThrow } from '../http.ts';
-import { assertMetadataSize, assertStorableJson, parseBody, type JsonObject } from '../json.ts';
+import { forbidden, unprocessable, validationFailed } from '../../lib/errors.ts';
+import { readBodyText, takeOrThrow } from '../../lib/http.ts';
+import { assertMetadataSize, assertStorableJson, parseBody, type JsonObject } from '../../lib/json.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
 import {
   deleteSessions,

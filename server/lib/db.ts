@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
-import { LaneLock } from './lane-lock.ts';
+import { LaneLock, type Lane } from './lane-lock.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -35,8 +35,6 @@ export interface Database {
   readonly api: Db;
   close(): Promise<void>;
 }
-
-export type Lane = 'auth' | 'api';
 
 /**
  * The database could not be reached, or the connection broke while a request was using it. Only the requests

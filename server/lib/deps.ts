@@ -3,7 +3,7 @@
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db.ts';
 import type { ConcurrencyGate, Limiter } from './ratelimit.ts';
-import type { TokenSigner } from './tokens.ts';
+import type { TokenSigner } from '../auth/tokens.ts';
 
 export interface Limiters {
   /** GoTrue's per-IP limiters (contract §10.3). */

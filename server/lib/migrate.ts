@@ -5,8 +5,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import type { Db } from './db.ts';
 
 const MIGRATION_DIRS: ReadonlyArray<{ dir: URL; prefix: string }> = [
-  { dir: new URL('./migrations/', import.meta.url), prefix: '' },
-  { dir: new URL('../supabase/migrations/', import.meta.url), prefix: 'supabase/' },
+  { dir: new URL('../migrations/', import.meta.url), prefix: '' },
+  { dir: new URL('../../supabase/migrations/', import.meta.url), prefix: 'supabase/' },
 ];
 
 interface Migration {

@@ -1,6 +1,6 @@
 // Email validation as GoTrue's validateEmail (contract §3 step 6, §10.2): required, at most 255 characters,
 // the badoux/checkmail format regex, then lower-cased with no other normalisation.
-import { validationFailed } from './errors.ts';
+import { validationFailed } from '../lib/errors.ts';
 
 /** badoux/checkmail's emailRegexp. */
 const EMAIL_FORMAT =

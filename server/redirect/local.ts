@@ -1,12 +1,12 @@
-// GET /r/:slug on the local server: the runtime-neutral handler of redirect.ts with Node dependencies —
+// GET /r/:slug on the local server: the runtime-neutral handler of handler.ts with Node dependencies —
 // ua-parser-js (1.x, MIT) for the User-Agent, geoip-country (offline GeoLite2 country data) for the client
 // address, and record_scan() called as service_role, the role the Edge Function calls it with on Supabase
 // (record_scan is not callable with the anon key: otherwise anyone could write any owner's analytics).
 import { createRequire } from 'node:module';
 import { UAParser } from 'ua-parser-js';
-import { sqlState, type Db } from './db.ts';
-import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler, type ScanInput } from './redirect.ts';
-import { runAs } from './rest/as-role.ts';
+import { sqlState, type Db } from '../lib/db.ts';
+import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler, type ScanInput } from './handler.ts';
+import { runAs } from '../rest/as-role.ts';
 
 interface GeoIp {
   lookup(ip: string): { country?: string } | null;

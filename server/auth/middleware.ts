@@ -1,8 +1,8 @@
 // Bearer-token authentication shared by /user and /logout (contract §6.1), in GoTrue's order.
 import type { Context } from 'hono';
 import type { JWTPayload } from 'jose';
-import type { Deps } from './deps.ts';
-import { badRequest, forbidden, unauthorized } from './errors.ts';
+import type { Deps } from '../lib/deps.ts';
+import { badRequest, forbidden, unauthorized } from '../lib/errors.ts';
 import { findSession, findUserById, type SessionRow, type UserRow } from './store.ts';
 import { JwtError } from './tokens.ts';
 

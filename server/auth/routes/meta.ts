@@ -1,7 +1,7 @@
 // Discovery and health (contract §7): /settings, /health, /.well-known/jwks.json.
 import type { Hono } from 'hono';
-import { DbUnavailableError } from '../db.ts';
-import type { Deps } from '../deps.ts';
+import { DbUnavailableError } from '../../lib/db.ts';
+import type { Deps } from '../../lib/deps.ts';
 
 const PROVIDERS = [
   'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github',

@@ -3,7 +3,8 @@
 // requests cannot make another caller's single request wait behind all of them.
 // PGlite runs one statement at a time, on the server's own thread, so the order in which waiters get in is the
 // only scheduling there is.
-import type { Lane } from './db.ts';
+/** Which lane a job waits in: GoTrue's work (`auth`) or the data API's and the redirect's (`api`). */
+export type Lane = 'auth' | 'api';
 
 type Waiter = () => void;
 

@@ -1,6 +1,6 @@
 // SQL for the auth schema: users, identities, sessions, refresh tokens. Timestamps come from the
 // injectable clock (config.now) so tests can move time.
-import type { Queryable } from './db.ts';
+import type { Queryable } from '../lib/db.ts';
 import type { AmrEntry } from './tokens.ts';
 
 export type Json = Record<string, unknown>;

@@ -1,8 +1,8 @@
 // Sessions and the token response (contract §2.2, §8.1): one session per login, its first refresh token,
 // and an access token carrying the session's id, aal and amr.
 import { randomUUID } from 'node:crypto';
-import type { Deps } from './deps.ts';
-import type { Queryable } from './db.ts';
+import type { Deps } from '../lib/deps.ts';
+import type { Queryable } from '../lib/db.ts';
 import type { WeakPassword } from './passwords.ts';
 import { createSession, insertRefreshToken, listIdentities, type Json, type SessionRow, type UserRow } from './store.ts';
 import { generateRefreshToken } from './tokens.ts';

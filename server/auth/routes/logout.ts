@@ -1,9 +1,9 @@
 // POST /logout?scope=global|local|others (contract §5): 204, no body; sessions deleted, their refresh
 // tokens with them (ON DELETE CASCADE).
 import type { Hono } from 'hono';
-import { authenticate } from '../auth-middleware.ts';
-import type { Deps } from '../deps.ts';
-import { validationFailed } from '../errors.ts';
+import { authenticate } from '../middleware.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { validationFailed } from '../../lib/errors.ts';
 import { deleteSessions } from '../store.ts';
 
 const SCOPES = ['global', 'local', 'others'] as const;

@@ -1,6 +1,6 @@
 // One bcrypt worker thread (plain JavaScript, so it loads the same way under tsx, node and vitest).
 // Messages: { id, op: 'hash', password, cost } or { id, op: 'compare', password, hash } → { id, result } or
-// { id, error }. See server/bcrypt-pool.ts.
+// { id, error }. See server/auth/bcrypt-pool.ts.
 import { parentPort } from 'node:worker_threads';
 import bcrypt from 'bcryptjs';
 

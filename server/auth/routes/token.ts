@@ -1,10 +1,10 @@
 // POST /token?grant_type=password|refresh_token (contract §4). The Token limiter runs first (§10.3).
 import type { Context, Hono } from 'hono';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { isEmailFormat } from '../email.ts';
-import { ApiError, OAuthError, badRequest, unprocessable, validationFailed } from '../errors.ts';
-import { clientIp, limit, readBodyText, storableHeader } from '../http.ts';
-import { parseBody } from '../json.ts';
+import { ApiError, OAuthError, badRequest, unprocessable, validationFailed } from '../../lib/errors.ts';
+import { clientIp, limit, readBodyText, storableHeader } from '../../lib/http.ts';
+import { parseBody } from '../../lib/json.ts';
 import { burnPasswordCheck, verifyPassword, weakPasswordReasons } from '../passwords.ts';
 import { startSession, tokenResponse } from '../sessions.ts';
 import {

@@ -2,12 +2,12 @@
 // provider, email, then the new / existing-confirmed / existing-unconfirmed branches.
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import type { Deps } from '../deps.ts';
-import { sqlState } from '../db.ts';
+import type { Deps } from '../../lib/deps.ts';
+import { sqlState } from '../../lib/db.ts';
 import { validateEmail } from '../email.ts';
-import { ApiError, unprocessable, validationFailed } from '../errors.ts';
-import { limit, readBodyText, clientIp, storableHeader } from '../http.ts';
-import { assertMetadataSize, assertStorableJson, parseBody, type JsonObject } from '../json.ts';
+import { ApiError, unprocessable, validationFailed } from '../../lib/errors.ts';
+import { limit, readBodyText, clientIp, storableHeader } from '../../lib/http.ts';
+import { assertMetadataSize, assertStorableJson, parseBody, type JsonObject } from '../../lib/json.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { startSession, tokenResponse, type ClientMeta } from '../sessions.ts';
 import {

@@ -1,0 +1,66 @@
+// PostgREST-shaped errors ({code, message, details, hint} with an HTTP status) and the status PostgREST gives a
+// SQLSTATE. Every layer of /rest/v1 throws RestError; handle.ts turns it into the response.
+import type { ApiRole } from './as-role.ts';
+
+export class RestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: string | null;
+  readonly hint: string | null;
+  /** Response headers that belong to this error (Retry-After). */
+  readonly headers: Readonly<Record<string, string>>;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: string | null = null,
+    hint: string | null = null,
+    headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+    this.name = 'RestError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.hint = hint;
+    this.headers = headers;
+  }
+  body() {
+    return { code: this.code, details: this.details, hint: this.hint, message: this.message };
+  }
+}
+
+export const unsupported = (what: string) =>
+  new RestError(400, 'PGRST100', `Unsupported by the local server: ${what}`, null,
+    'See README, section "Data API, RLS and redirects", for the supported subset.');
+
+/** The PostgreSQL wire protocol carries at most 65,535 bind parameters in one statement. */
+export const MAX_BIND_PARAMS = 65_535;
+
+export const tooManyValues = () =>
+  new RestError(413, 'PGRST413', `Too many values in one request (at most ${MAX_BIND_PARAMS})`, null,
+    'Send fewer rows or filter values per request.');
+
+/** Invalid JSON in a request body. */
+export const invalidJson = (details: string | null = null) => new RestError(400, 'PGRST102', 'Empty or invalid json', details);
+
+export const restRateLimited = (retryAfterSec: number, what: string) =>
+  new RestError(429, 'over_request_rate_limit', `Request rate limit reached: ${what}`, null,
+    `Retry after ${retryAfterSec} s.`, { 'Retry-After': String(retryAfterSec) });
+
+/** The PostgREST status of a SQLSTATE (docs.postgrest.org, "Errors"; 42501 depends on the role). */
+export function statusOfSqlState(code: string, role: ApiRole): number {
+  if (code === '42501') return role === 'anon' ? 401 : 403;
+  if (/^PT\d{3}$/.test(code)) return Number(code.slice(2));
+  const exact: Record<string, number> = {
+    '23503': 409, '23505': 409, '25006': 405, '53400': 500, P0001: 400, '42883': 404, '42P01': 404,
+    '42P17': 500,
+  };
+  if (code in exact) return exact[code]!;
+  const byClass: Record<string, number> = {
+    '08': 503, '09': 500, '0L': 403, '0P': 403, '25': 500, '28': 403, '2D': 500, '38': 500, '39': 500,
+    '3B': 500, '40': 500, '53': 503, '54': 500, '55': 500, '57': 500, '58': 500, F0: 500, HV: 500, P0: 500,
+    XX: 500,
+  };
+  return byClass[code.slice(0, 2)] ?? 400;
+}
