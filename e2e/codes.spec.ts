@@ -117,7 +117,7 @@ test('a dynamic code saved on /create redirects, follows edits and pauses, and i
   const { bytes } = await download(page, 'png');
   const decoded = await decodeImageFile(bytes);
   expect(decoded).toHaveLength(1);
-  const shortUrl = decoded[0];
+  const shortUrl = decoded[0]!;
   expect(shortUrl.startsWith(`${API}/r/`)).toBe(true);
   await expect(notice).toContainText(shortUrl);
   expect(await scan(request, shortUrl)).toEqual({ status: 302, location: 'https://example.com/first' });

@@ -51,7 +51,7 @@ function restAs(request: APIRequestContext, token: string) {
         data: row,
       });
       expect(response.status(), await response.text()).toBe(201);
-      return ((await response.json()) as { id: string; slug: string }[])[0];
+      return ((await response.json()) as { id: string; slug: string }[])[0]!;
     },
   };
 }
@@ -127,8 +127,8 @@ test('analytics shows the sample data as the database counts it, per period and 
   });
   const topTable = page.getByRole('table', { name: 'Top codes' });
   await expect(topTable.locator('tbody tr')).toHaveCount(top.length);
-  await expect(topTable.locator('tbody tr').first()).toContainText(top[0].name);
-  await expect(topTable.locator('tbody tr').first()).toContainText(fmt(Number(top[0].scans)));
+  await expect(topTable.locator('tbody tr').first()).toContainText(top[0]!.name);
+  await expect(topTable.locator('tbody tr').first()).toContainText(fmt(Number(top[0]!.scans)));
   expect(await seriousViolations(page)).toEqual([]);
 
   // Another preset changes the numbers (and the URL).

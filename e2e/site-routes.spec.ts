@@ -186,7 +186,7 @@ test.describe('dashboard (signed in)', () => {
       ['Total QR Codes', '3'],
       ['Total Scans', '4.6K'],
       ['Active Campaigns', '2'],
-    ]) {
+    ] as const) {
       // The card reads "<title><value><note>": the value right after the title, not followed by more digits.
       await expect(summary.getByRole('listitem').filter({ hasText: title })).toHaveText(new RegExp(`^${title}${value.replace('.', '\\.')}(?![\\d.])`));
     }

@@ -213,10 +213,15 @@ export function boundaryBoxes(mT: Uint32Array, pT: Uint32Array, size: number, wo
 }
 `;
 
+// Every read of a typed array here is in range by construction (rows < size, word columns < words, POP16
+// takes 16-bit values), which TypeScript cannot see: under noUncheckedIndexedAccess each read says so with `!`,
+// which costs nothing at run time. Writes (`pending[np] = …`) are left alone.
+const withCheckedReads = (code) => code.replace(/\b(m|p|mT|pT|POP16|pending)\[([^[\]]*)\](?!\s*=(?!=))/g, '$1[$2]!');
+
 process.stdout.write(
-  `${header}
+  withCheckedReads(`${header}
 ${scanFunction('scanRows', true, '/** Along the lanes of the row-packed symbol (columns of modules): N1 + 40·N3 + 3·N2, and dark modules. */')}
 
 ${scanFunction('scanCols', false, '/** Along the lanes of the transposed symbol (rows of modules): N1 + 40·N3. */')}
-${boundary}`,
+${boundary}`),
 );

@@ -52,19 +52,19 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
     let y = 0;
     for (; y + 12 <= size; y += 12) {
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q11 ^ r;
         const w = y !== 0 ? ~(d1 | d2 | d3 | d) & valid : 0; // rows 0..3 end no window
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d0 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q5 & q7 & q8 & q9;
         const g = t & q6 & q10 & ~q3;
@@ -82,29 +82,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q11 & ~(q4 | q6 | q10 | r);
         if (core !== 0) {
           const fa = core & ~(q1 | q2 | q3);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c1 !== 0) {
           const fb = c1 & ~(q10 | q11 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c0 = core;
         q0 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q0 ^ r;
         const w = y !== 0 ? ~(d2 | d3 | d0 | d) & valid : 0; // rows 0..3 end no window
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d1 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q6 & q8 & q9 & q10;
         const g = t & q7 & q11 & ~q4;
@@ -122,29 +122,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q0 & ~(q5 | q7 | q11 | r);
         if (core !== 0) {
           const fa = core & ~(q2 | q3 | q4);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c2 !== 0) {
           const fb = c2 & ~(q11 | q0 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c1 = core;
         q1 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q1 ^ r;
         const w = y !== 0 ? ~(d3 | d0 | d1 | d) & valid : 0; // rows 0..3 end no window
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d2 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q7 & q9 & q10 & q11;
         const g = t & q8 & q0 & ~q5;
@@ -162,29 +162,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q1 & ~(q6 | q8 | q0 | r);
         if (core !== 0) {
           const fa = core & ~(q3 | q4 | q5);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c3 !== 0) {
           const fb = c3 & ~(q0 | q1 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c2 = core;
         q2 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q2 ^ r;
         const w = y !== 0 ? ~(d0 | d1 | d2 | d) & valid : 0; // rows 0..3 end no window
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d3 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q8 & q10 & q11 & q0;
         const g = t & q9 & q1 & ~q6;
@@ -202,29 +202,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q2 & ~(q7 | q9 | q1 | r);
         if (core !== 0) {
           const fa = core & ~(q4 | q5 | q6);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c0 !== 0) {
           const fb = c0 & ~(q1 | q2 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c3 = core;
         q3 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q3 ^ r;
         const w = ~(d1 | d2 | d3 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d0 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q9 & q11 & q0 & q1;
         const g = t & q10 & q2 & ~q7;
@@ -242,29 +242,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q3 & ~(q8 | q10 | q2 | r);
         if (core !== 0) {
           const fa = core & ~(q5 | q6 | q7);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c1 !== 0) {
           const fb = c1 & ~(q2 | q3 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c0 = core;
         q4 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q4 ^ r;
         const w = ~(d2 | d3 | d0 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d1 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q10 & q0 & q1 & q2;
         const g = t & q11 & q3 & ~q8;
@@ -282,29 +282,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q4 & ~(q9 | q11 | q3 | r);
         if (core !== 0) {
           const fa = core & ~(q6 | q7 | q8);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c2 !== 0) {
           const fb = c2 & ~(q3 | q4 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c1 = core;
         q5 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q5 ^ r;
         const w = ~(d3 | d0 | d1 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d2 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q11 & q1 & q2 & q3;
         const g = t & q0 & q4 & ~q9;
@@ -322,29 +322,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q5 & ~(q10 | q0 | q4 | r);
         if (core !== 0) {
           const fa = core & ~(q7 | q8 | q9);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c3 !== 0) {
           const fb = c3 & ~(q4 | q5 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c2 = core;
         q6 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q6 ^ r;
         const w = ~(d0 | d1 | d2 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d3 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q0 & q2 & q3 & q4;
         const g = t & q1 & q5 & ~q10;
@@ -362,29 +362,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q6 & ~(q11 | q1 | q5 | r);
         if (core !== 0) {
           const fa = core & ~(q8 | q9 | q10);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c0 !== 0) {
           const fb = c0 & ~(q5 | q6 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c3 = core;
         q7 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q7 ^ r;
         const w = ~(d1 | d2 | d3 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d0 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q1 & q3 & q4 & q5;
         const g = t & q2 & q6 & ~q11;
@@ -402,29 +402,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q7 & ~(q0 | q2 | q6 | r);
         if (core !== 0) {
           const fa = core & ~(q9 | q10 | q11);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c1 !== 0) {
           const fb = c1 & ~(q6 | q7 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c0 = core;
         q8 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q8 ^ r;
         const w = ~(d2 | d3 | d0 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d1 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q2 & q4 & q5 & q6;
         const g = t & q3 & q7 & ~q0;
@@ -442,29 +442,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q8 & ~(q1 | q3 | q7 | r);
         if (core !== 0) {
           const fa = core & ~(q10 | q11 | q0);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c2 !== 0) {
           const fb = c2 & ~(q7 | q8 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c1 = core;
         q9 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q9 ^ r;
         const w = ~(d3 | d0 | d1 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d2 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q3 & q5 & q6 & q7;
         const g = t & q4 & q8 & ~q1;
@@ -482,29 +482,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q9 & ~(q2 | q4 | q8 | r);
         if (core !== 0) {
           const fa = core & ~(q11 | q0 | q1);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c3 !== 0) {
           const fb = c3 & ~(q8 | q9 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c2 = core;
         q10 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q10 ^ r;
         const w = ~(d0 | d1 | d2 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d3 = d;
         const rd = r & darkMask;
-        dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+        dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
         const h = ~(r ^ (r >>> 1));
         const v = ~d & h & hPrev & validH;
-        if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+        if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
         hPrev = h;
         const t = q4 & q6 & q7 & q8;
         const g = t & q5 & q9 & ~q2;
@@ -522,11 +522,11 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q10 & ~(q3 | q5 | q9 | r);
         if (core !== 0) {
           const fa = core & ~(q0 | q1 | q2);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c0 !== 0) {
           const fb = c0 & ~(q9 | q10 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c3 = core;
         q11 = r;
@@ -536,17 +536,17 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
     switch (size - y) {
       case 1: {
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           const d = q11 ^ r;
           const w = y !== 0 ? ~(d1 | d2 | d3 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           const t = q5 & q7 & q8 & q9;
           const g = t & q6 & q10 & ~q3;
           if (g !== 0) {
@@ -563,63 +563,63 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q11 & ~(q4 | q6 | q10 | r);
           if (core !== 0) {
             const fa = core & ~(q1 | q2 | q3);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q10 | q11 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q0 = r;
         }
         { // light row size + 0
-          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff] + POP16[wPrev >>> 16]);
+          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff]! + POP16[wPrev >>> 16]!);
           const core = q6 & q8 & q9 & q10 & q0 & ~(q5 | q7 | q11);
           if (core !== 0) {
             const fa = core & ~(q2 | q3 | q4);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q11 | q0);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
         }
         { // light row size + 1
           if (c3 !== 0) {
             const fb = c3 & ~(q0);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 2
           if (c0 !== 0) {
             const fb = c0;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 3
           if (c1 !== 0) {
             const fb = c1;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         break;
       }
       case 5: {
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q11 ^ r;
           const w = y !== 0 ? ~(d1 | d2 | d3 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d0 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q5 & q7 & q8 & q9;
           const g = t & q6 & q10 & ~q3;
@@ -637,29 +637,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q11 & ~(q4 | q6 | q10 | r);
           if (core !== 0) {
             const fa = core & ~(q1 | q2 | q3);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q10 | q11 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q0 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q0 ^ r;
           const w = y !== 0 ? ~(d2 | d3 | d0 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d1 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q6 & q8 & q9 & q10;
           const g = t & q7 & q11 & ~q4;
@@ -677,29 +677,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q0 & ~(q5 | q7 | q11 | r);
           if (core !== 0) {
             const fa = core & ~(q2 | q3 | q4);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q11 | q0 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
           q1 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q1 ^ r;
           const w = y !== 0 ? ~(d3 | d0 | d1 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d2 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q7 & q9 & q10 & q11;
           const g = t & q8 & q0 & ~q5;
@@ -717,29 +717,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q1 & ~(q6 | q8 | q0 | r);
           if (core !== 0) {
             const fa = core & ~(q3 | q4 | q5);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c3 !== 0) {
             const fb = c3 & ~(q0 | q1 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c2 = core;
           q2 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q2 ^ r;
           const w = y !== 0 ? ~(d0 | d1 | d2 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d3 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q8 & q10 & q11 & q0;
           const g = t & q9 & q1 & ~q6;
@@ -757,27 +757,27 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q2 & ~(q7 | q9 | q1 | r);
           if (core !== 0) {
             const fa = core & ~(q4 | q5 | q6);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c0 !== 0) {
             const fb = c0 & ~(q1 | q2 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c3 = core;
           q3 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           const d = q3 ^ r;
           const w = ~(d1 | d2 | d3 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           const t = q9 & q11 & q0 & q1;
           const g = t & q10 & q2 & ~q7;
           if (g !== 0) {
@@ -794,63 +794,63 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q3 & ~(q8 | q10 | q2 | r);
           if (core !== 0) {
             const fa = core & ~(q5 | q6 | q7);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q2 | q3 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q4 = r;
         }
         { // light row size + 0
-          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff] + POP16[wPrev >>> 16]);
+          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff]! + POP16[wPrev >>> 16]!);
           const core = q10 & q0 & q1 & q2 & q4 & ~(q9 | q11 | q3);
           if (core !== 0) {
             const fa = core & ~(q6 | q7 | q8);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q3 | q4);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
         }
         { // light row size + 1
           if (c3 !== 0) {
             const fb = c3 & ~(q4);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 2
           if (c0 !== 0) {
             const fb = c0;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 3
           if (c1 !== 0) {
             const fb = c1;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         break;
       }
       case 9: {
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q11 ^ r;
           const w = y !== 0 ? ~(d1 | d2 | d3 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d0 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q5 & q7 & q8 & q9;
           const g = t & q6 & q10 & ~q3;
@@ -868,29 +868,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q11 & ~(q4 | q6 | q10 | r);
           if (core !== 0) {
             const fa = core & ~(q1 | q2 | q3);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q10 | q11 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q0 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q0 ^ r;
           const w = y !== 0 ? ~(d2 | d3 | d0 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d1 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q6 & q8 & q9 & q10;
           const g = t & q7 & q11 & ~q4;
@@ -908,29 +908,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q0 & ~(q5 | q7 | q11 | r);
           if (core !== 0) {
             const fa = core & ~(q2 | q3 | q4);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q11 | q0 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
           q1 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q1 ^ r;
           const w = y !== 0 ? ~(d3 | d0 | d1 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d2 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q7 & q9 & q10 & q11;
           const g = t & q8 & q0 & ~q5;
@@ -948,29 +948,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q1 & ~(q6 | q8 | q0 | r);
           if (core !== 0) {
             const fa = core & ~(q3 | q4 | q5);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c3 !== 0) {
             const fb = c3 & ~(q0 | q1 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c2 = core;
           q2 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q2 ^ r;
           const w = y !== 0 ? ~(d0 | d1 | d2 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d3 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q8 & q10 & q11 & q0;
           const g = t & q9 & q1 & ~q6;
@@ -988,29 +988,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q2 & ~(q7 | q9 | q1 | r);
           if (core !== 0) {
             const fa = core & ~(q4 | q5 | q6);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c0 !== 0) {
             const fb = c0 & ~(q1 | q2 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c3 = core;
           q3 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q3 ^ r;
           const w = ~(d1 | d2 | d3 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d0 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q9 & q11 & q0 & q1;
           const g = t & q10 & q2 & ~q7;
@@ -1028,29 +1028,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q3 & ~(q8 | q10 | q2 | r);
           if (core !== 0) {
             const fa = core & ~(q5 | q6 | q7);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q2 | q3 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q4 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q4 ^ r;
           const w = ~(d2 | d3 | d0 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d1 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q10 & q0 & q1 & q2;
           const g = t & q11 & q3 & ~q8;
@@ -1068,29 +1068,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q4 & ~(q9 | q11 | q3 | r);
           if (core !== 0) {
             const fa = core & ~(q6 | q7 | q8);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q3 | q4 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
           q5 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q5 ^ r;
           const w = ~(d3 | d0 | d1 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d2 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q11 & q1 & q2 & q3;
           const g = t & q0 & q4 & ~q9;
@@ -1108,29 +1108,29 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q5 & ~(q10 | q0 | q4 | r);
           if (core !== 0) {
             const fa = core & ~(q7 | q8 | q9);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c3 !== 0) {
             const fb = c3 & ~(q4 | q5 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c2 = core;
           q6 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q6 ^ r;
           const w = ~(d0 | d1 | d2 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d3 = d;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           hPrev = h;
           const t = q0 & q2 & q3 & q4;
           const g = t & q1 & q5 & ~q10;
@@ -1148,27 +1148,27 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q6 & ~(q11 | q1 | q5 | r);
           if (core !== 0) {
             const fa = core & ~(q8 | q9 | q10);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c0 !== 0) {
             const fb = c0 & ~(q5 | q6 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c3 = core;
           q7 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           const d = q7 ^ r;
           const w = ~(d1 | d2 | d3 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           const rd = r & darkMask;
-          dark += POP16[rd & 0xffff] + POP16[rd >>> 16];
+          dark += POP16[rd & 0xffff]! + POP16[rd >>> 16]!;
           const h = ~(r ^ (r >>> 1));
           const v = ~d & h & hPrev & validH;
-          if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+          if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
           const t = q1 & q3 & q4 & q5;
           const g = t & q2 & q6 & ~q11;
           if (g !== 0) {
@@ -1185,44 +1185,44 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q7 & ~(q0 | q2 | q6 | r);
           if (core !== 0) {
             const fa = core & ~(q9 | q10 | q11);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q6 | q7 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q8 = r;
         }
         { // light row size + 0
-          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff] + POP16[wPrev >>> 16]);
+          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff]! + POP16[wPrev >>> 16]!);
           const core = q2 & q4 & q5 & q6 & q8 & ~(q1 | q3 | q7);
           if (core !== 0) {
             const fa = core & ~(q10 | q11 | q0);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q7 | q8);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
         }
         { // light row size + 1
           if (c3 !== 0) {
             const fb = c3 & ~(q8);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 2
           if (c0 !== 0) {
             const fb = c0;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 3
           if (c1 !== 0) {
             const fb = c1;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         break;
@@ -1230,7 +1230,7 @@ export function scanRows(m: Uint32Array, p: Uint32Array, size: number, words: nu
       default:
         throw new Error('QR encoder internal error: symbol size');
     }
-    for (let i = 0; i < np; i += 3) finders += scaledFlags(m, p, words, wi, size, pending[i + 2], pending[i], pending[i + 1]);
+    for (let i = 0; i < np; i += 3) finders += scaledFlags(m, p, words, wi, size, pending[i + 2]!, pending[i]!, pending[i + 1]!);
     score += runs + 40 * finders + 3 * boxes;
     if (score >= limit && !last) return score;
   }
@@ -1257,12 +1257,12 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
     let y = 0;
     for (; y + 12 <= size; y += 12) {
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q11 ^ r;
         const w = y !== 0 ? ~(d1 | d2 | d3 | d) & valid : 0; // rows 0..3 end no window
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d0 = d;
         const t = q5 & q7 & q8 & q9;
@@ -1281,22 +1281,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q11 & ~(q4 | q6 | q10 | r);
         if (core !== 0) {
           const fa = core & ~(q1 | q2 | q3);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c1 !== 0) {
           const fb = c1 & ~(q10 | q11 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c0 = core;
         q0 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q0 ^ r;
         const w = y !== 0 ? ~(d2 | d3 | d0 | d) & valid : 0; // rows 0..3 end no window
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d1 = d;
         const t = q6 & q8 & q9 & q10;
@@ -1315,22 +1315,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q0 & ~(q5 | q7 | q11 | r);
         if (core !== 0) {
           const fa = core & ~(q2 | q3 | q4);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c2 !== 0) {
           const fb = c2 & ~(q11 | q0 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c1 = core;
         q1 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q1 ^ r;
         const w = y !== 0 ? ~(d3 | d0 | d1 | d) & valid : 0; // rows 0..3 end no window
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d2 = d;
         const t = q7 & q9 & q10 & q11;
@@ -1349,22 +1349,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q1 & ~(q6 | q8 | q0 | r);
         if (core !== 0) {
           const fa = core & ~(q3 | q4 | q5);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c3 !== 0) {
           const fb = c3 & ~(q0 | q1 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c2 = core;
         q2 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q2 ^ r;
         const w = y !== 0 ? ~(d0 | d1 | d2 | d) & valid : 0; // rows 0..3 end no window
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d3 = d;
         const t = q8 & q10 & q11 & q0;
@@ -1383,22 +1383,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q2 & ~(q7 | q9 | q1 | r);
         if (core !== 0) {
           const fa = core & ~(q4 | q5 | q6);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c0 !== 0) {
           const fb = c0 & ~(q1 | q2 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c3 = core;
         q3 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q3 ^ r;
         const w = ~(d1 | d2 | d3 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d0 = d;
         const t = q9 & q11 & q0 & q1;
@@ -1417,22 +1417,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q3 & ~(q8 | q10 | q2 | r);
         if (core !== 0) {
           const fa = core & ~(q5 | q6 | q7);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c1 !== 0) {
           const fb = c1 & ~(q2 | q3 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c0 = core;
         q4 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q4 ^ r;
         const w = ~(d2 | d3 | d0 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d1 = d;
         const t = q10 & q0 & q1 & q2;
@@ -1451,22 +1451,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q4 & ~(q9 | q11 | q3 | r);
         if (core !== 0) {
           const fa = core & ~(q6 | q7 | q8);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c2 !== 0) {
           const fb = c2 & ~(q3 | q4 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c1 = core;
         q5 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q5 ^ r;
         const w = ~(d3 | d0 | d1 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d2 = d;
         const t = q11 & q1 & q2 & q3;
@@ -1485,22 +1485,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q5 & ~(q10 | q0 | q4 | r);
         if (core !== 0) {
           const fa = core & ~(q7 | q8 | q9);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c3 !== 0) {
           const fb = c3 & ~(q4 | q5 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c2 = core;
         q6 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q6 ^ r;
         const w = ~(d0 | d1 | d2 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d3 = d;
         const t = q0 & q2 & q3 & q4;
@@ -1519,22 +1519,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q6 & ~(q11 | q1 | q5 | r);
         if (core !== 0) {
           const fa = core & ~(q8 | q9 | q10);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c0 !== 0) {
           const fb = c0 & ~(q5 | q6 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c3 = core;
         q7 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q7 ^ r;
         const w = ~(d1 | d2 | d3 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d0 = d;
         const t = q1 & q3 & q4 & q5;
@@ -1553,22 +1553,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q7 & ~(q0 | q2 | q6 | r);
         if (core !== 0) {
           const fa = core & ~(q9 | q10 | q11);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c1 !== 0) {
           const fb = c1 & ~(q6 | q7 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c0 = core;
         q8 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q8 ^ r;
         const w = ~(d2 | d3 | d0 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d1 = d;
         const t = q2 & q4 & q5 & q6;
@@ -1587,22 +1587,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q8 & ~(q1 | q3 | q7 | r);
         if (core !== 0) {
           const fa = core & ~(q10 | q11 | q0);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c2 !== 0) {
           const fb = c2 & ~(q7 | q8 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c1 = core;
         q9 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q9 ^ r;
         const w = ~(d3 | d0 | d1 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d2 = d;
         const t = q3 & q5 & q6 & q7;
@@ -1621,22 +1621,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q9 & ~(q2 | q4 | q8 | r);
         if (core !== 0) {
           const fa = core & ~(q11 | q0 | q1);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c3 !== 0) {
           const fb = c3 & ~(q8 | q9 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c2 = core;
         q10 = r;
       }
       {
-        const r = m[idx] ^ p[idx];
+        const r = m[idx]! ^ p[idx]!;
         idx += words;
         const d = q10 ^ r;
         const w = ~(d0 | d1 | d2 | d) & valid;
         const e = wPrev & d;
-        if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
         wPrev = w;
         d3 = d;
         const t = q4 & q6 & q7 & q8;
@@ -1655,11 +1655,11 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
         const core = t & q10 & ~(q3 | q5 | q9 | r);
         if (core !== 0) {
           const fa = core & ~(q0 | q1 | q2);
-          if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+          if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
         }
         if (c0 !== 0) {
           const fb = c0 & ~(q9 | q10 | r);
-          if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+          if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
         }
         c3 = core;
         q11 = r;
@@ -1670,11 +1670,11 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
     switch (size - y) {
       case 1: {
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           const d = q11 ^ r;
           const w = y !== 0 ? ~(d1 | d2 | d3 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           const t = q5 & q7 & q8 & q9;
           const g = t & q6 & q10 & ~q3;
@@ -1692,56 +1692,56 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q11 & ~(q4 | q6 | q10 | r);
           if (core !== 0) {
             const fa = core & ~(q1 | q2 | q3);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q10 | q11 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q0 = r;
         }
         { // light row size + 0
-          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff] + POP16[wPrev >>> 16]);
+          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff]! + POP16[wPrev >>> 16]!);
           const core = q6 & q8 & q9 & q10 & q0 & ~(q5 | q7 | q11);
           if (core !== 0) {
             const fa = core & ~(q2 | q3 | q4);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q11 | q0);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
         }
         { // light row size + 1
           if (c3 !== 0) {
             const fb = c3 & ~(q0);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 2
           if (c0 !== 0) {
             const fb = c0;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 3
           if (c1 !== 0) {
             const fb = c1;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         break;
       }
       case 5: {
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q11 ^ r;
           const w = y !== 0 ? ~(d1 | d2 | d3 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d0 = d;
           const t = q5 & q7 & q8 & q9;
@@ -1760,22 +1760,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q11 & ~(q4 | q6 | q10 | r);
           if (core !== 0) {
             const fa = core & ~(q1 | q2 | q3);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q10 | q11 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q0 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q0 ^ r;
           const w = y !== 0 ? ~(d2 | d3 | d0 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d1 = d;
           const t = q6 & q8 & q9 & q10;
@@ -1794,22 +1794,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q0 & ~(q5 | q7 | q11 | r);
           if (core !== 0) {
             const fa = core & ~(q2 | q3 | q4);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q11 | q0 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
           q1 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q1 ^ r;
           const w = y !== 0 ? ~(d3 | d0 | d1 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d2 = d;
           const t = q7 & q9 & q10 & q11;
@@ -1828,22 +1828,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q1 & ~(q6 | q8 | q0 | r);
           if (core !== 0) {
             const fa = core & ~(q3 | q4 | q5);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c3 !== 0) {
             const fb = c3 & ~(q0 | q1 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c2 = core;
           q2 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q2 ^ r;
           const w = y !== 0 ? ~(d0 | d1 | d2 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d3 = d;
           const t = q8 & q10 & q11 & q0;
@@ -1862,21 +1862,21 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q2 & ~(q7 | q9 | q1 | r);
           if (core !== 0) {
             const fa = core & ~(q4 | q5 | q6);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c0 !== 0) {
             const fb = c0 & ~(q1 | q2 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c3 = core;
           q3 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           const d = q3 ^ r;
           const w = ~(d1 | d2 | d3 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           const t = q9 & q11 & q0 & q1;
           const g = t & q10 & q2 & ~q7;
@@ -1894,56 +1894,56 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q3 & ~(q8 | q10 | q2 | r);
           if (core !== 0) {
             const fa = core & ~(q5 | q6 | q7);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q2 | q3 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q4 = r;
         }
         { // light row size + 0
-          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff] + POP16[wPrev >>> 16]);
+          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff]! + POP16[wPrev >>> 16]!);
           const core = q10 & q0 & q1 & q2 & q4 & ~(q9 | q11 | q3);
           if (core !== 0) {
             const fa = core & ~(q6 | q7 | q8);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q3 | q4);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
         }
         { // light row size + 1
           if (c3 !== 0) {
             const fb = c3 & ~(q4);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 2
           if (c0 !== 0) {
             const fb = c0;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 3
           if (c1 !== 0) {
             const fb = c1;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         break;
       }
       case 9: {
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q11 ^ r;
           const w = y !== 0 ? ~(d1 | d2 | d3 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d0 = d;
           const t = q5 & q7 & q8 & q9;
@@ -1962,22 +1962,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q11 & ~(q4 | q6 | q10 | r);
           if (core !== 0) {
             const fa = core & ~(q1 | q2 | q3);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q10 | q11 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q0 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q0 ^ r;
           const w = y !== 0 ? ~(d2 | d3 | d0 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d1 = d;
           const t = q6 & q8 & q9 & q10;
@@ -1996,22 +1996,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q0 & ~(q5 | q7 | q11 | r);
           if (core !== 0) {
             const fa = core & ~(q2 | q3 | q4);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q11 | q0 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
           q1 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q1 ^ r;
           const w = y !== 0 ? ~(d3 | d0 | d1 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d2 = d;
           const t = q7 & q9 & q10 & q11;
@@ -2030,22 +2030,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q1 & ~(q6 | q8 | q0 | r);
           if (core !== 0) {
             const fa = core & ~(q3 | q4 | q5);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c3 !== 0) {
             const fb = c3 & ~(q0 | q1 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c2 = core;
           q2 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q2 ^ r;
           const w = y !== 0 ? ~(d0 | d1 | d2 | d) & valid : 0; // rows 0..3 end no window
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d3 = d;
           const t = q8 & q10 & q11 & q0;
@@ -2064,22 +2064,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q2 & ~(q7 | q9 | q1 | r);
           if (core !== 0) {
             const fa = core & ~(q4 | q5 | q6);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c0 !== 0) {
             const fb = c0 & ~(q1 | q2 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c3 = core;
           q3 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q3 ^ r;
           const w = ~(d1 | d2 | d3 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d0 = d;
           const t = q9 & q11 & q0 & q1;
@@ -2098,22 +2098,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q3 & ~(q8 | q10 | q2 | r);
           if (core !== 0) {
             const fa = core & ~(q5 | q6 | q7);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q2 | q3 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q4 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q4 ^ r;
           const w = ~(d2 | d3 | d0 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d1 = d;
           const t = q10 & q0 & q1 & q2;
@@ -2132,22 +2132,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q4 & ~(q9 | q11 | q3 | r);
           if (core !== 0) {
             const fa = core & ~(q6 | q7 | q8);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q3 | q4 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
           q5 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q5 ^ r;
           const w = ~(d3 | d0 | d1 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d2 = d;
           const t = q11 & q1 & q2 & q3;
@@ -2166,22 +2166,22 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q5 & ~(q10 | q0 | q4 | r);
           if (core !== 0) {
             const fa = core & ~(q7 | q8 | q9);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c3 !== 0) {
             const fb = c3 & ~(q4 | q5 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c2 = core;
           q6 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           idx += words;
           const d = q6 ^ r;
           const w = ~(d0 | d1 | d2 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           d3 = d;
           const t = q0 & q2 & q3 & q4;
@@ -2200,21 +2200,21 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q6 & ~(q11 | q1 | q5 | r);
           if (core !== 0) {
             const fa = core & ~(q8 | q9 | q10);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c0 !== 0) {
             const fb = c0 & ~(q5 | q6 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c3 = core;
           q7 = r;
         }
         {
-          const r = m[idx] ^ p[idx];
+          const r = m[idx]! ^ p[idx]!;
           const d = q7 ^ r;
           const w = ~(d1 | d2 | d3 | d) & valid;
           const e = wPrev & d;
-          if ((w | e) !== 0) runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+          if ((w | e) !== 0) runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
           wPrev = w;
           const t = q1 & q3 & q4 & q5;
           const g = t & q2 & q6 & ~q11;
@@ -2232,44 +2232,44 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
           const core = t & q7 & ~(q0 | q2 | q6 | r);
           if (core !== 0) {
             const fa = core & ~(q9 | q10 | q11);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c1 !== 0) {
             const fb = c1 & ~(q6 | q7 | r);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c0 = core;
           q8 = r;
         }
         { // light row size + 0
-          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff] + POP16[wPrev >>> 16]);
+          if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff]! + POP16[wPrev >>> 16]!);
           const core = q2 & q4 & q5 & q6 & q8 & ~(q1 | q3 | q7);
           if (core !== 0) {
             const fa = core & ~(q10 | q11 | q0);
-            if (fa !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16];
+            if (fa !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]!;
           }
           if (c2 !== 0) {
             const fb = c2 & ~(q7 | q8);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
           c1 = core;
         }
         { // light row size + 1
           if (c3 !== 0) {
             const fb = c3 & ~(q8);
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 2
           if (c0 !== 0) {
             const fb = c0;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         { // light row size + 3
           if (c1 !== 0) {
             const fb = c1;
-            if (fb !== 0) finders += POP16[fb & 0xffff] + POP16[fb >>> 16];
+            if (fb !== 0) finders += POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
           }
         }
         break;
@@ -2277,7 +2277,7 @@ export function scanCols(m: Uint32Array, p: Uint32Array, size: number, words: nu
       default:
         throw new Error('QR encoder internal error: symbol size');
     }
-    for (let i = 0; i < np; i += 3) finders += scaledFlags(m, p, words, wi, size, pending[i + 2], pending[i], pending[i + 1]);
+    for (let i = 0; i < np; i += 3) finders += scaledFlags(m, p, words, wi, size, pending[i + 2]!, pending[i]!, pending[i + 1]!);
     score += runs + 40 * finders;
     if (score >= limit && !last) return score;
   }
@@ -2298,14 +2298,14 @@ export function boundaryBoxes(mT: Uint32Array, pT: Uint32Array, size: number, wo
     const ib = ia + words;
     for (let k = 0; k < words; k++) {
       const last = k === words - 1;
-      const a = mT[ia + k] ^ pT[ia + k];
-      const c = mT[ib + k] ^ pT[ib + k];
-      const aNext = last ? 0 : mT[ia + k + 1] ^ pT[ia + k + 1];
-      const cNext = last ? 0 : mT[ib + k + 1] ^ pT[ib + k + 1];
+      const a = mT[ia + k]! ^ pT[ia + k]!;
+      const c = mT[ib + k]! ^ pT[ib + k]!;
+      const aNext = last ? 0 : mT[ia + k + 1]! ^ pT[ia + k + 1]!;
+      const cNext = last ? 0 : mT[ib + k + 1]! ^ pT[ib + k + 1]!;
       const e = ~(a ^ c);
       const eNext = ~(aNext ^ cNext);
       const v = e & ((e >>> 1) | (eNext << 31)) & ~(a ^ ((a >>> 1) | (aNext << 31))) & (last ? (1 << (tail - 1)) - 1 : -1);
-      if (v !== 0) boxes += POP16[v & 0xffff] + POP16[v >>> 16];
+      if (v !== 0) boxes += POP16[v & 0xffff]! + POP16[v >>> 16]!;
     }
   }
   return 3 * boxes;
