@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 import { getSupabase } from '../auth/supabaseClient.ts';
 import { fetchAnalytics, fetchCodeOptions, type AnalyticsData, type CodeOption } from './analyticsApi.ts';
 import type { DayRange } from './dateRange.ts';
@@ -14,38 +14,21 @@ function messageOf(error: unknown): string {
 
 /**
  * Loads a value whenever `key` changes; a result for an older key is dropped (latest wins), and `retry`
- * loads again after an error.
+ * loads again after an error. Until this key (and attempt) has answered, the page shows "loading", never stale
+ * numbers.
  */
-function useLoad<T>(key: string, load: () => Promise<T>): { state: Loadable<T>; retry: () => void } {
-  const [state, setState] = useState<{ key: string; attempt: number; value: Loadable<T> }>({
-    key: '',
-    attempt: -1,
-    value: { status: 'loading' },
-  });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let current = true;
-    load().then(
-      (data) => current && setState({ key, attempt, value: { status: 'ready', data } }),
-      (error: unknown) => current && setState({ key, attempt, value: { status: 'error', message: messageOf(error) } }),
-    );
-    return () => {
-      current = false;
-    };
-    // `load` is rebuilt on every render; `key` names what it loads.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, attempt]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  // Until the effect for this key (and attempt) has answered, the page shows "loading", never stale numbers.
-  const fresh = state.key === key && state.attempt === attempt;
-  return { state: fresh ? state.value : { status: 'loading' }, retry };
+function useLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>): { state: Loadable<T>; retry: () => void } {
+  const { state, retry } = useLatestLoad<T>(key, load);
+  if (state.status === 'ready') return { state, retry };
+  if (state.status === 'error') return { state: { status: 'error', message: messageOf(state.error) }, retry };
+  return { state: { status: 'loading' }, retry };
 }
 
 export function useCodeOptions() {
-  return useLoad<CodeOption[]>('codes', () => fetchCodeOptions(getSupabase()));
+  return useLoad<CodeOption[]>('codes', (signal) => fetchCodeOptions(getSupabase(), signal));
 }
 
 export function useAnalyticsData(range: DayRange, codeId: string | null) {
   const key = `${range.from}|${range.to}|${codeId ?? ''}`;
-  return useLoad<AnalyticsData>(key, () => fetchAnalytics(getSupabase(), range, codeId));
+  return useLoad<AnalyticsData>(key, (signal) => fetchAnalytics(getSupabase(), range, codeId, signal));
 }

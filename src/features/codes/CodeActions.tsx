@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { HStack, IconButton } from '@chakra-ui/react';
+import { ChartIcon, EditIcon } from '../../components/icons.tsx';
 import { toaster } from '../../components/toaster.ts';
-import { ChartIcon, EditIcon } from '../site/icons.tsx';
+import { toDataError } from '../../lib/dataError.ts';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import type { SavedCode } from './codeModel.ts';
 import { updateCode } from './codesApi.ts';
-import { toCodesError } from './codesErrors.ts';
 import { DownloadCodeMenu } from './DownloadCodeMenu.tsx';
 
 export function analyticsPath(code: Pick<SavedCode, 'id'>): string {
@@ -51,7 +51,7 @@ export function useToggleStatus() {
       });
       bump();
     } catch (error) {
-      const e = toCodesError(error);
+      const e = toDataError(error);
       toaster.create({ title: 'Could not change the status', description: e.message, type: 'error', closable: true });
     } finally {
       setBusyId(null);

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { Box, Button, Center, Flex, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
-import { ListIcon, PlusIcon } from '../site/icons.tsx';
+import { FormError } from '../../components/FormError.tsx';
+import { ListIcon, PlusIcon } from '../../components/icons.tsx';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import type { SavedCode } from './codeModel.ts';
 import { listCodes } from './codesApi.ts';
@@ -10,7 +11,6 @@ import { useToggleStatus } from './CodeActions.tsx';
 import { CodeListRow } from './CodeListRow.tsx';
 import { DeleteCodeDialog } from './DeleteCodeDialog.tsx';
 import { EditCodeDialog } from './EditCodeDialog.tsx';
-import { FormError } from './FormError.tsx';
 import { CODE_SORTS, isCodeSort, readListQuery, writeListQuery } from './listQuery.ts';
 import { useCodesQuery } from './useCodesQuery.ts';
 
@@ -52,7 +52,7 @@ export function CodesList() {
   const [deleting, setDeleting] = useState<SavedCode | null>(null);
   const bump = useSetAtom(bumpCodesVersionAtom);
   const { toggle, busyId } = useToggleStatus();
-  const result = useCodesQuery(JSON.stringify(query), () => listCodes(query));
+  const result = useCodesQuery(JSON.stringify(query), (signal) => listCodes(query, signal));
 
   const go = (patch: Partial<typeof query>) => setParams(writeListQuery({ ...query, ...patch }));
   const onSearch = (e: FormEvent) => {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { IconButton, Menu, Portal } from '@chakra-ui/react';
+import { DownloadIcon } from '../../components/icons.tsx';
 import { toaster } from '../../components/toaster.ts';
-import { describeQrError } from '../generator/describeQrError.ts';
-import { DownloadIcon } from '../site/icons.tsx';
+import { describeQrError } from '../../qr-ui/index.ts';
 import type { SavedCode } from './codeModel.ts';
 import { CODE_FORMATS, downloadSavedCode, type CodeFormat } from './downloadCode.ts';
 

@@ -1,16 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, Field, HStack, Input, NativeSelect, Portal, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Dialog, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { DialogActions } from '../../components/DialogActions.tsx';
+import { DialogShell } from '../../components/DialogShell.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import { toaster } from '../../components/toaster.ts';
-import { ECL_OPTIONS, FRAME_OPTIONS, SHAPE_OPTIONS } from '../generator/designOptions.ts';
+import { toDataError, type DataError } from '../../lib/dataError.ts';
+import { ECL_OPTIONS, FRAME_OPTIONS, SHAPE_OPTIONS } from '../../qr-ui/index.ts';
 import { shortUrl } from './codesConfig.ts';
 import type { SavedCode } from './codeModel.ts';
 import { updateCode } from './codesApi.ts';
-import { toCodesError, type CodesError } from './codesErrors.ts';
 import { editCodeSchema, type EditCodeValues } from './codeSchemas.ts';
-import { DialogActions } from './DialogActions.tsx';
-import { FormError } from './FormError.tsx';
 
 function SelectField({ label, registration, children }: { label: string; registration: UseFormRegisterReturn; children: ReactNode }) {
   return (
@@ -35,7 +36,7 @@ function valuesOf(code: SavedCode): EditCodeValues {
 }
 
 function EditForm({ code, onClose, onSaved }: { code: SavedCode; onClose: () => void; onSaved: (code: SavedCode) => void }) {
-  const [serverError, setServerError] = useState<CodesError | null>(null);
+  const [serverError, setServerError] = useState<DataError | null>(null);
   const { register, handleSubmit, formState } = useForm<EditCodeValues>({ resolver: zodResolver(editCodeSchema), defaultValues: valuesOf(code) });
   const { errors } = formState;
 
@@ -51,7 +52,7 @@ function EditForm({ code, onClose, onSaved }: { code: SavedCode; onClose: () => 
       toaster.create({ title: 'Saved!', description: `“${saved.name}” was updated.`, type: 'success', closable: true });
       onSaved(saved);
     } catch (error) {
-      setServerError(toCodesError(error));
+      setServerError(toDataError(error));
     }
   };
 
@@ -133,13 +134,8 @@ function EditForm({ code, onClose, onSaved }: { code: SavedCode; onClose: () => 
 /** Name, destination (dynamic) or content (static), and design of a saved code. */
 export function EditCodeDialog({ code, onClose, onSaved }: { code: SavedCode | null; onClose: () => void; onSaved: (code: SavedCode) => void }) {
   return (
-    <Dialog.Root open={code !== null} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>{code && <EditForm key={code.id} code={code} onClose={onClose} onSaved={onSaved} />}</Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={code !== null} onOpenChange={(open) => !open && onClose()} scrollBehavior="inside">
+      {code && <EditForm key={code.id} code={code} onClose={onClose} onSaved={onSaved} />}
+    </DialogShell>
   );
 }

@@ -1,17 +1,17 @@
 import { useState } from 'react';
 import { useSetAtom } from 'jotai';
 import { Button, Stack } from '@chakra-ui/react';
+import { FormError } from '../../components/FormError.tsx';
 import { toaster } from '../../components/toaster.ts';
+import { toDataError, type DataError } from '../../lib/dataError.ts';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import { loadSampleData } from './codesApi.ts';
-import { toCodesError, type CodesError } from './codesErrors.ts';
-import { FormError } from './FormError.tsx';
 
 /** Fills an empty account with the spec's three sample codes and their scans (rpc load_sample_data). */
 export function LoadSampleButton() {
   const bump = useSetAtom(bumpCodesVersionAtom);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<CodesError | null>(null);
+  const [error, setError] = useState<DataError | null>(null);
   const load = async () => {
     setBusy(true);
     setError(null);
@@ -20,7 +20,7 @@ export function LoadSampleButton() {
       toaster.create({ title: 'Sample data loaded', description: 'Three sample codes with their scans were added to your account.', type: 'success', closable: true });
       bump();
     } catch (e) {
-      setError(toCodesError(e));
+      setError(toDataError(e));
     } finally {
       setBusy(false);
     }

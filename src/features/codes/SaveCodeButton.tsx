@@ -1,12 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useAtomValue, useSetAtom, useStore } from 'jotai';
+import { useAtomValue, useSetAtom, useStore, type Atom, type WritableAtom } from 'jotai';
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
-import type { GeneratorAtoms } from '../generator/generatorAtoms.ts';
+import type { QrTypeId } from '../../content/qrTypes.ts';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import { shortUrl } from './codesConfig.ts';
-import type { SavedCode } from './codeModel.ts';
+import type { CodeDesign, SavedCode } from './codeModel.ts';
 import { dynamicEligibility } from './dynamicEligibility.ts';
 import type { SaveSource } from './SaveCodeDialog.tsx';
 
@@ -19,10 +19,21 @@ function suggestName(payload: string): string {
 }
 
 /**
+ * The generator state that saving reads, and the one value it writes. The generator's atoms fit this shape, so the
+ * codes feature does not depend on the generator (which depends on this button).
+ */
+export interface SaveSourceAtoms {
+  typeAtom: Atom<QrTypeId>;
+  payloadAtom: Atom<string>;
+  designAtom: Atom<CodeDesign>;
+  setValueAtom: WritableAtom<null, [{ name: 'url'; value: string }], void>;
+}
+
+/**
  * "Save" next to the downloads for signed-in users. A saved dynamic code is printed as its short URL, so the
  * generator's content switches to that URL (with a notice): what the preview and downloads show is what to print.
  */
-export function SaveCodeButton({ atoms, enabled }: { atoms: GeneratorAtoms; enabled: boolean }) {
+export function SaveCodeButton({ atoms, enabled }: { atoms: SaveSourceAtoms; enabled: boolean }) {
   const store = useStore();
   const setValue = useSetAtom(atoms.setValueAtom);
   const bump = useSetAtom(bumpCodesVersionAtom);

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, Field, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Dialog, Field, Input, Stack, Text } from '@chakra-ui/react';
+import { DialogActions } from '../../components/DialogActions.tsx';
+import { DialogShell } from '../../components/DialogShell.tsx';
+import { FormError } from '../../components/FormError.tsx';
 import type { QrTypeId } from '../../content/qrTypes.ts';
+import { toDataError, type DataError } from '../../lib/dataError.ts';
 import type { CodeDesign, SavedCode } from './codeModel.ts';
 import { createCode } from './codesApi.ts';
-import { toCodesError, type CodesError } from './codesErrors.ts';
 import { saveCodeSchema, type SaveCodeValues } from './codeSchemas.ts';
-import { DialogActions } from './DialogActions.tsx';
-import { FormError } from './FormError.tsx';
 import { KindRadio } from './KindRadio.tsx';
 
 export interface SaveSource {
@@ -29,7 +30,7 @@ interface SaveCodeDialogProps {
 
 /** Name + Dynamic/Static, then one insert into qr_codes. The logo is not stored (said here and in the README). */
 export default function SaveCodeDialog({ open, source, onClose, onSaved }: SaveCodeDialogProps) {
-  const [serverError, setServerError] = useState<CodesError | null>(null);
+  const [serverError, setServerError] = useState<DataError | null>(null);
   const { register, handleSubmit, control, formState } = useForm<SaveCodeValues>({
     resolver: zodResolver(saveCodeSchema),
     defaultValues: { name: source.suggestedName, kind: source.dynamicBlocked ? 'static' : 'dynamic' },
@@ -49,44 +50,37 @@ export default function SaveCodeDialog({ open, source, onClose, onSaved }: SaveC
       });
       onSaved(code);
     } catch (error) {
-      setServerError(toCodesError(error));
+      setServerError(toDataError(error));
     }
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Save QR code">
-              <Dialog.Header>
-                <Dialog.Title>Save QR code</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root invalid={Boolean(formState.errors.name)} required>
-                    <Field.Label>Name</Field.Label>
-                    <Input autoComplete="off" {...register('name')} />
-                    <Field.ErrorText>{formState.errors.name?.message}</Field.ErrorText>
-                  </Field.Root>
-                  <Controller
-                    control={control}
-                    name="kind"
-                    render={({ field }) => <KindRadio value={field.value} onChange={field.onChange} dynamicBlocked={source.dynamicBlocked} />}
-                  />
-                  <Text fontSize="sm" color="gray.700">
-                    Saved: the type, the content or destination, and the design (shape, colours, frame, frame text, error level). A logo
-                    is not saved; add it again in the generator when you download.
-                  </Text>
-                  <FormError error={serverError} />
-                </Stack>
-              </Dialog.Body>
-              <DialogActions onCancel={onClose} label="Save" busy={formState.isSubmitting} busyLabel="Saving..." />
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogShell open={open} onOpenChange={(next) => !next && onClose()}>
+      <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Save QR code">
+        <Dialog.Header>
+          <Dialog.Title>Save QR code</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Field.Root invalid={Boolean(formState.errors.name)} required>
+              <Field.Label>Name</Field.Label>
+              <Input autoComplete="off" {...register('name')} />
+              <Field.ErrorText>{formState.errors.name?.message}</Field.ErrorText>
+            </Field.Root>
+            <Controller
+              control={control}
+              name="kind"
+              render={({ field }) => <KindRadio value={field.value} onChange={field.onChange} dynamicBlocked={source.dynamicBlocked} />}
+            />
+            <Text fontSize="sm" color="gray.700">
+              Saved: the type, the content or destination, and the design (shape, colours, frame, frame text, error level). A logo
+              is not saved; add it again in the generator when you download.
+            </Text>
+            <FormError error={serverError} />
+          </Stack>
+        </Dialog.Body>
+        <DialogActions onCancel={onClose} label="Save" busy={formState.isSubmitting} busyLabel="Saving..." />
+      </form>
+    </DialogShell>
   );
 }

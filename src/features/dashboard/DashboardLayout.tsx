@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { Box, Flex, HStack, chakra } from '@chakra-ui/react';
+import { GridIcon, ListIcon, SettingsIcon, TrendIcon } from '../../components/icons.tsx';
 import { HeaderAccountArea } from '../auth/HeaderAccountArea.tsx';
-import { GridIcon, ListIcon, SettingsIcon, TrendIcon } from '../site/icons.tsx';
 import { Logo } from '../site/Logo.tsx';
 
 const NAV = [

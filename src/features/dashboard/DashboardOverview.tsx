@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { Badge, Box, Button, Center, Flex, HStack, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { FormError } from '../../components/FormError.tsx';
+import { CalendarIcon, ChartIcon, PlusIcon, QrLogoIcon, TrendIcon } from '../../components/icons.tsx';
 import { SUMMARY_CARDS, type SummaryCard } from '../../content/dashboard.ts';
 import { CodeIconActions } from '../codes/CodeActions.tsx';
 import { bumpCodesVersionAtom } from '../codes/codesAtoms.ts';
 import { createdDate, scansLabel, typeLabel, type SavedCode } from '../codes/codeModel.ts';
 import { summaryCards } from '../codes/dashboardSummary.ts';
 import { EditCodeDialog } from '../codes/EditCodeDialog.tsx';
-import { FormError } from '../codes/FormError.tsx';
 import { LoadSampleButton } from '../codes/LoadSampleButton.tsx';
 import { loadOverview } from '../codes/loadOverview.ts';
 import { useCodesQuery } from '../codes/useCodesQuery.ts';
-import { CalendarIcon, ChartIcon, PlusIcon, QrLogoIcon, TrendIcon } from '../site/icons.tsx';
 
 const CARD_ICONS: Record<SummaryCard['icon'], typeof ChartIcon> = {
   qr: QrLogoIcon,

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { NO_ANSWER, useLatestLoad } from '../../lib/useLatestLoad.ts';
 import { getQrClient, type QrRequest, type RenderMeta } from '../../worker-client/index.ts';
-import { describeQrError } from './describeQrError.ts';
+import { describeQrError } from '../../qr-ui/index.ts';
 
 export const PREVIEW_CSS_SIZE = 160;
 
@@ -11,45 +12,41 @@ export interface PreviewState {
   shown: QrRequest | null;
 }
 
+const NOTHING_YET: PreviewState = { meta: null, error: null, shown: null };
+
 /**
  * Paints the worker's preview of `request` into a `bitmaprenderer` canvas (zero copies). Latest wins: the
- * client drops superseded renders, so typing never waits for an older frame.
+ * client drops superseded renders, so typing never waits for an older frame. Until the next frame is painted,
+ * the state describes the last one (or the last error).
  */
 export function usePreview(request: QrRequest | null) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const [state, setState] = useState<PreviewState>({ meta: null, error: null, shown: null });
-  const key = request ? JSON.stringify(request) : '';
+  // The key stands for `request`'s content: a new object with the same data must not re-render.
+  const key = request ? JSON.stringify(request) : null;
 
-  useEffect(() => {
-    if (!request) return;
-    let live = true;
-    getQrClient()
-      .preview(request, { cssSize: PREVIEW_CSS_SIZE, pixelRatio: window.devicePixelRatio || 1 })
-      .then((result) => {
-        if (!result) return; // superseded by a newer request
-        const canvas = canvasRef.current;
-        if (!live || !canvas) {
-          result.bitmap.close();
-          return;
-        }
-        canvas.width = result.bitmap.width;
-        canvas.height = result.bitmap.height;
-        const ctx = canvas.getContext('bitmaprenderer');
-        if (ctx) ctx.transferFromImageBitmap(result.bitmap);
-        else result.bitmap.close();
-        // A mark per painted frame lets benchmarks measure keystroke-to-preview without touching the UI.
-        performance.mark('qrcraft:preview-painted', { detail: { contentLength: request.content.length } });
-        setState({ meta: result.meta, error: null, shown: request });
-      })
-      .catch((error: unknown) => {
-        if (live) setState({ meta: null, error: describeQrError(error, request.ecl), shown: null });
-      });
-    return () => {
-      live = false;
-    };
-    // `key` stands for `request`'s content: a new object with the same data must not re-render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  const { latest } = useLatestLoad<PreviewState>(key, async (signal) => {
+    if (!request) return NO_ANSWER;
+    try {
+      const result = await getQrClient().preview(request, { cssSize: PREVIEW_CSS_SIZE, pixelRatio: window.devicePixelRatio || 1 });
+      if (!result) return NO_ANSWER; // superseded by a newer request
+      const canvas = canvasRef.current;
+      if (signal.aborted || !canvas) {
+        result.bitmap.close();
+        return NO_ANSWER;
+      }
+      canvas.width = result.bitmap.width;
+      canvas.height = result.bitmap.height;
+      const ctx = canvas.getContext('bitmaprenderer');
+      if (ctx) ctx.transferFromImageBitmap(result.bitmap);
+      else result.bitmap.close();
+      // A mark per painted frame lets benchmarks measure keystroke-to-preview without touching the UI.
+      performance.mark('qrcraft:preview-painted', { detail: { contentLength: request.content.length } });
+      return { meta: result.meta, error: null, shown: request };
+    } catch (error) {
+      return { meta: null, error: describeQrError(error, request.ecl), shown: null };
+    }
+  });
 
+  const state = latest?.status === 'ready' ? latest.data : NOTHING_YET;
   return { canvasRef, ...state };
 }

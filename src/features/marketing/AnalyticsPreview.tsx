@@ -1,5 +1,5 @@
 import { Box, Flex, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
-import { ClockIcon, DeviceIcon, GlobeIcon } from '../site/icons.tsx';
+import { ClockIcon, DeviceIcon, GlobeIcon } from '../../components/icons.tsx';
 
 /**
  * The /analytics "dashboard picture", drawn as real charts (SVG and CSS) from illustrative sample figures:

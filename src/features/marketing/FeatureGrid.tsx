@@ -1,6 +1,6 @@
 import { Box, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { ChartIcon, FileIcon, LayersIcon, PaletteIcon, RefreshIcon, ShieldIcon } from '../../components/icons.tsx';
 import { FEATURES, type FeatureIcon } from '../../content/features.ts';
-import { ChartIcon, FileIcon, LayersIcon, PaletteIcon, RefreshIcon, ShieldIcon } from '../site/icons.tsx';
 
 const ICONS: Record<FeatureIcon, typeof ChartIcon> = {
   types: LayersIcon,

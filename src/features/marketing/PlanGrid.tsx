@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Heading, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { CheckIcon } from '../../components/icons.tsx';
 import { PLANS, TRIAL_LINE } from '../../content/plans.ts';
-import { CheckIcon } from '../site/icons.tsx';
 
 /**
  * Where each plan button leads. The spec names /auth for "Start Free"; a Pro trial also starts with an account,

@@ -1,6 +1,6 @@
 import { Box, HStack, Heading, SimpleGrid, Text } from '@chakra-ui/react';
+import { StarIcon } from '../../components/icons.tsx';
 import { TESTIMONIALS } from '../../content/testimonials.ts';
-import { StarIcon } from '../site/icons.tsx';
 
 /** Star rating that reads as text ("Rated 5 out of 5 stars") to assistive technology. */
 export function StarRating({ rating, max = 5 }: { rating: number; max?: number }) {

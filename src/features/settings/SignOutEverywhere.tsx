@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Dialog, Text } from '@chakra-ui/react';
+import { DialogShell } from '../../components/DialogShell.tsx';
 import { showToast } from '../auth/showToast.ts';
 import { useSignOut } from '../auth/useSignOut.ts';
 
@@ -20,33 +21,30 @@ export function SignOutEverywhere() {
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={(e) => setOpen(e.open)} role="alertdialog" placement="center">
-      <Dialog.Trigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={setOpen}
+      role="alertdialog"
+      trigger={
         <Button colorPalette="red" variant="outline">
           Sign out everywhere
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Sign out everywhere?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>This signs you out on every device and browser, including this one. You will need to sign in again.</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Cancel</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={busy} loadingText="Signing out..." onClick={() => void confirm()}>
-                Sign out everywhere
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <Dialog.Header>
+        <Dialog.Title>Sign out everywhere?</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Text>This signs you out on every device and browser, including this one. You will need to sign in again.</Text>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Cancel</Button>
+        </Dialog.ActionTrigger>
+        <Button colorPalette="red" loading={busy} loadingText="Signing out..." onClick={() => void confirm()}>
+          Sign out everywhere
+        </Button>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

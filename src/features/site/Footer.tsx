@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Grid, HStack, Heading, Stack, Text, chakra } from '@chakra-ui/react';
+import { InstagramIcon, LinkedInIcon, YouTubeIcon } from '../../components/icons.tsx';
 import { COPYRIGHT_YEAR, FOOTER_COLUMNS, FOOTER_DESCRIPTION, SOCIAL_LINKS } from '../../content/navigation.ts';
-import { InstagramIcon, LinkedInIcon, YouTubeIcon } from './icons.tsx';
 import { Logo } from './Logo.tsx';
 import { PlaceholderItem } from './PlaceholderItem.tsx';
 

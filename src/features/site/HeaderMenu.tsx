@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Text, chakra } from '@chakra-ui/react';
+import { ChevronDownIcon } from '../../components/icons.tsx';
 import type { NavMenu } from '../../content/navigation.ts';
-import { ChevronDownIcon } from './icons.tsx';
 import { useTypeahead } from './useHeaderMenus.ts';
 
 interface HeaderMenuProps {

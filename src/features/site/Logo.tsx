@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { HStack, Text, chakra } from '@chakra-ui/react';
-import { QrLogoIcon } from './icons.tsx';
+import { QrLogoIcon } from '../../components/icons.tsx';
 
 /** The QRCraft word mark, linking home. */
 export function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, CloseButton, Drawer, Heading, IconButton, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { MenuIcon } from '../../components/icons.tsx';
 import { HEADER_MENUS } from '../../content/navigation.ts';
 import { HeaderAccountArea } from '../auth/HeaderAccountArea.tsx';
-import { MenuIcon } from './icons.tsx';
 import { PlaceholderItem } from './PlaceholderItem.tsx';
 
 const linkStyles = {

@@ -10,7 +10,7 @@ interface DialogActionsProps {
   tone?: 'brand' | 'red';
 }
 
-/** The footer every codes dialog shares: Cancel, then the one action with its busy label. */
+/** The footer the app's form and confirmation dialogs share: Cancel, then the one action with its busy label. */
 export function DialogActions({ onCancel, label, busy, busyLabel, onAction, tone = 'brand' }: DialogActionsProps) {
   return (
     <Dialog.Footer>

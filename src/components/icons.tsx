@@ -51,15 +51,6 @@ export const StarIcon = makeIcon(
 );
 export const DownloadIcon = makeIcon('DownloadIcon', <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />);
 export const EditIcon = makeIcon('EditIcon', <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" />);
-export const ShareIcon = makeIcon(
-  'ShareIcon',
-  <>
-    <circle cx="18" cy="5" r="3" />
-    <circle cx="6" cy="12" r="3" />
-    <circle cx="18" cy="19" r="3" />
-    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-  </>,
-);
 export const ChartIcon = makeIcon('ChartIcon', <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />);
 export const TrendIcon = makeIcon('TrendIcon', <path d="m3 17 6-6 4 4 8-8M15 7h6v6" />);
 export const LayersIcon = makeIcon('LayersIcon', <path d="m12 2 10 5-10 5L2 7zM2 12l10 5 10-5M2 17l10 5 10-5" />);
