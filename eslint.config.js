@@ -17,6 +17,24 @@ export default tseslint.config(
     },
   },
   {
+    // Pages and features reach pixels only through the worker client (src/worker-client re-exports the QR
+    // vocabulary of workers/contract.ts); the renderer, the encoder and the worker itself are not theirs to import.
+    files: ['src/features/**/*.{ts,tsx}', 'src/pages/**/*.{ts,tsx}', 'src/qr-ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/render/*', '**/encoder/*', '**/workers/*'],
+              message: 'Import the QR vocabulary and the worker API from src/worker-client (page-side helpers: src/qr-ui).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },

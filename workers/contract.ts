@@ -1,12 +1,169 @@
 /**
- * The one contract between the page and the QR worker. Only plain, structured-clone-safe data crosses it;
- * ImageBitmaps and Blobs come back transferred. Errors cross as `WireError` data and are re-created as typed
- * errors by the client (src/worker-client).
+ * The one contract between the page and the QR worker, and the one home of the QR vocabulary: error levels,
+ * shapes, frames, the style, their defaults, the colour rule, the typed errors and their plain-data wire form.
+ *
+ * Only plain, structured-clone-safe data crosses the worker boundary; ImageBitmaps and Blobs come back
+ * transferred. Errors cross as `WireError` data and are re-created as typed errors by the client
+ * (src/worker-client). The page imports all of this through src/worker-client; the renderer (src/render)
+ * imports it from here. The encoder (src/encoder) depends on nothing: `Ecl`, `ECLS` and `DataTooLongError`
+ * are declared there and re-exported here.
  */
-import type { Ecl, Frame, LogoPlacement, QrStyle, RenderAdjustment, Shape } from '../src/render/types.ts';
-import type { QrErrorCode, WireError } from '../src/render/errors.ts';
+import { DataTooLongError } from '../src/encoder/errors.ts';
+import { ECLS, type Ecl } from '../src/encoder/tables.ts';
 
-export type { Ecl, Frame, LogoPlacement, QrStyle, RenderAdjustment, Shape, QrErrorCode, WireError };
+export { DataTooLongError, ECLS, type Ecl };
+
+// ---------------------------------------------------------------------------------------------------------
+// Vocabulary
+
+export const SHAPES = ['square', 'dots', 'rounded', 'extraRounded', 'classy', 'classyRounded'] as const;
+export type Shape = (typeof SHAPES)[number];
+
+export const FRAMES = ['none', 'square', 'rounded', 'circular', 'banner', 'bottomText', 'topText', 'badge'] as const;
+export type Frame = (typeof FRAMES)[number];
+
+/** Label drawn by every frame except `none` when the user leaves the text empty. */
+export const DEFAULT_FRAME_TEXT = 'SCAN ME';
+/** Frame text is cut to this many characters (it is then shrunk to fit the frame). */
+export const MAX_FRAME_TEXT = 40;
+
+export interface QrStyle {
+  shape: Shape;
+  /** Foreground colour, `#rrggbb`. */
+  fg: string;
+  /** Background colour, `#rrggbb`. */
+  bg: string;
+  frame: Frame;
+  /** Frame label; empty means DEFAULT_FRAME_TEXT. Ignored by frame `none`. */
+  frameText: string;
+  /** Id of a logo previously sent with `putLogo`, or null. */
+  logoId: string | null;
+}
+
+/** Logo files the worker accepts (SVG is rasterised by the page first), and their largest size. */
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+
+/** The level a new code starts with. */
+export const DEFAULT_ECL: Ecl = 'M';
+/** The style a new or stored code starts from (the generator's landing surface has its own foreground). */
+export const DEFAULT_STYLE: Readonly<QrStyle> = { shape: 'square', fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null };
+
+/**
+ * What a code holds, as the page's payload type says it (never guessed from the text). Names exported files:
+ * SVG <title>, PDF and EPS title metadata.
+ */
+export const CONTENT_KINDS = ['url', 'text', 'vcard', 'event', 'wifi', 'email', 'sms'] as const;
+export type ContentKind = (typeof CONTENT_KINDS)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// The colour rule: the renderer refuses what fails it, the page warns before asking (one implementation).
+
+/** Minimum WCAG contrast ratio between foreground and background we accept; below it scanners fail. */
+export const MIN_CONTRAST = 3;
+
+/** `#rrggbb` (surrounding spaces allowed) → [r, g, b], or null when it is not that form. */
+export function hexToRgb(colour: string): [number, number, number] | null {
+  const m = /^#([0-9a-f]{6})$/i.exec(colour.trim());
+  if (!m) return null;
+  const v = parseInt(m[1], 16);
+  return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
+}
+
+/** WCAG relative luminance of an sRGB colour (0 = black, 1 = white). */
+export function relativeLuminance([r, g, b]: [number, number, number]): number {
+  const f = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+}
+
+/** WCAG contrast ratio (1 to 21) of two relative luminances, in either order. */
+export function contrastRatio(la: number, lb: number): number {
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors
+
+/**
+ * Errors a caller can cause, each with a stable code (Excalidraw style): the UI switches on `code`, never on
+ * the message. They cross the worker boundary as plain `WireError` data and are re-created on the other side.
+ */
+export type QrErrorCode =
+  | 'DATA_TOO_LONG'
+  | 'EMPTY_CONTENT'
+  | 'BAD_COLOUR'
+  | 'LOW_CONTRAST'
+  | 'BAD_SIZE'
+  | 'UNKNOWN_LOGO'
+  | 'BAD_LOGO'
+  | 'ABORTED'
+  | 'WORKER_CRASHED'
+  | 'WORKER_TIMEOUT'
+  | 'INTERNAL';
+
+export class QrError extends Error {
+  readonly code: QrErrorCode;
+  readonly details: Record<string, string | number | boolean | null>;
+  constructor(code: QrErrorCode, message: string, details: Record<string, string | number | boolean | null> = {}) {
+    super(message);
+    this.name = 'QrError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+/** Plain-data form of an error, safe for structured clone. */
+export interface WireError {
+  __qrWireError: 1;
+  name: string;
+  code: QrErrorCode;
+  message: string;
+  details: Record<string, string | number | boolean | null>;
+}
+
+export function isWireError(v: unknown): v is WireError {
+  return typeof v === 'object' && v !== null && (v as { __qrWireError?: unknown }).__qrWireError === 1;
+}
+
+/** Worker side: any thrown value → WireError. */
+export function toWireError(e: unknown): WireError {
+  if (e instanceof DataTooLongError) {
+    return {
+      __qrWireError: 1,
+      name: 'DataTooLongError',
+      code: 'DATA_TOO_LONG',
+      message: e.message,
+      details: { dataBits: e.dataBits, capacityBits: e.capacityBits, maxVersion: e.maxVersion },
+    };
+  }
+  if (e instanceof QrError) return { __qrWireError: 1, name: e.name, code: e.code, message: e.message, details: e.details };
+  const err = e instanceof Error ? e : new Error(String(e));
+  return { __qrWireError: 1, name: err.name, code: 'INTERNAL', message: err.message, details: {} };
+}
+
+/** Page side: re-creates the typed error from the worker's WireError data. */
+export function fromWire(e: unknown): Error {
+  if (!isWireError(e)) return e instanceof Error ? e : new Error(String(e));
+  if (e.code === 'DATA_TOO_LONG') {
+    const d = e.details;
+    return new DataTooLongError(Number(d.dataBits), Number(d.capacityBits), Number(d.maxVersion));
+  }
+  const err = new QrError(e.code, e.message, e.details);
+  return err;
+}
+
+/** The `code` of any error the client throws ('DATA_TOO_LONG' for DataTooLongError), or null. */
+export function errorCode(e: unknown): string | null {
+  if (e instanceof DataTooLongError) return 'DATA_TOO_LONG';
+  if (e instanceof QrError) return e.code;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Requests and answers
 
 /** What to encode. */
 export interface QrContent {
@@ -16,6 +173,8 @@ export interface QrContent {
 
 /** What to draw. */
 export interface QrRequest extends QrContent {
+  /** What the content is (the payload type); titles the exported files. */
+  kind: ContentKind;
   style: QrStyle;
 }
 
@@ -31,6 +190,23 @@ export interface EncodeInfo {
   leftBits: number;
   /** Capacity of version 40 at this level. */
   maxCapacityBits: number;
+}
+
+/** Something the renderer changed or refused so that the code still scans. Shown to the user as a note. */
+export interface RenderAdjustment {
+  code: 'LOGO_HOLE_SHRUNK' | 'LOGO_REFUSED';
+  message: string;
+}
+
+/** Where the logo went, in module units relative to the symbol's top-left corner (quiet zone excluded). */
+export interface LogoPlacement {
+  /** Cleared block of whole modules. */
+  hole: { x: number; y: number; w: number; h: number };
+  /** Box the logo image is drawn in (aspect ratio kept), centred in the hole. */
+  box: { x: number; y: number; w: number; h: number };
+  /** Codewords damaged by the hole, worst block, and how many that block may lose under our budget. */
+  damagedWorstBlock: number;
+  allowedPerBlock: number;
 }
 
 export interface RenderMeta {
@@ -83,15 +259,9 @@ export interface ScanCheckResult {
   decoder: 'zxing-wasm';
 }
 
-export interface WorkerMemory {
-  /** performance.memory.usedJSHeapSize in the worker (Chromium), or null where unavailable. */
-  usedJSHeapSize: number | null;
-}
-
 export interface QrWorkerApi {
   info(req: QrContent): Promise<EncodeInfo>;
   putLogo(input: LogoInput): Promise<LogoInfo>;
-  hasLogo(id: string): Promise<boolean>;
   dropLogo(id: string): Promise<void>;
   /** Preview bitmap (transferred; the receiver must close it). */
   preview(req: QrRequest, options: PreviewOptions): Promise<PreviewResult>;
@@ -103,8 +273,4 @@ export interface QrWorkerApi {
   eps(req: QrRequest, sizePt?: number): Promise<{ eps: string; meta: RenderMeta }>;
   /** Renders the target and reads it back with zxing-wasm (loaded lazily from our own bundle). */
   scanCheck(req: QrRequest, target: ScanTarget): Promise<ScanCheckResult>;
-  memory(): Promise<WorkerMemory>;
-  /** Test hooks: make the worker die (uncaught error, then close) or stop answering for `ms`. */
-  crashForTest(): Promise<void>;
-  hangForTest(ms: number): Promise<void>;
 }

@@ -1,20 +1,20 @@
 /**
  * The worker's implementation of QrWorkerApi: encoder + renderer + exporters glued together, a logo cache, and
- * error translation to plain data. Runs in the worker (qr.worker.ts exposes it); browser tests can also call it
- * directly.
+ * error translation to plain data. Runs in the worker (qr.worker.ts exposes `createWorkerApi()`); the bench
+ * runs the same service on the main thread.
  */
-import { DataTooLongError, encodeText, measureCapacity, type QrMatrix } from '../src/encoder/index.ts';
+import { transfer } from 'comlink';
+import { encodeText, measureCapacity, type QrMatrix } from '../src/encoder/index.ts';
 import { paintScene } from '../src/render/canvas.ts';
-import { describeContent } from '../src/render/describe.ts';
 import { sceneToEps, type EpsLogo } from '../src/render/eps.ts';
-import { QrError, type WireError } from '../src/render/errors.ts';
 import { QR_SHARE } from '../src/render/layout.ts';
 import { QUIET_ZONE } from '../src/render/model.ts';
 import { sceneToPdf, type PdfLogo } from '../src/render/pdf.ts';
 import { buildScene, type Scene } from '../src/render/scene.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
-import type { QrMatrixLike } from '../src/render/types.ts';
+import { LOGO_TYPES, MAX_LOGO_BYTES, QrError, toWireError } from './contract.ts';
 import type {
+  ContentKind,
   EncodeInfo,
   LogoInfo,
   LogoInput,
@@ -28,8 +28,6 @@ import type {
 
 /** Every module of a preview gets at least this many device pixels, whatever the version and frame. */
 export const MIN_PREVIEW_MODULE_PX = 3;
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
-const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'];
 /** Vector exports: 480 pt = 2000 px at 300 dpi. */
 export const DEFAULT_PRINT_PT = 480;
 
@@ -41,19 +39,23 @@ interface LogoEntry {
   pdf?: PdfLogo;
 }
 
-export function toWireError(e: unknown): WireError {
-  if (e instanceof DataTooLongError) {
-    return {
-      __qrWireError: 1,
-      name: 'DataTooLongError',
-      code: 'DATA_TOO_LONG',
-      message: e.message,
-      details: { dataBits: e.dataBits, capacityBits: e.capacityBits, maxVersion: e.maxVersion },
-    };
-  }
-  if (e instanceof QrError) return { __qrWireError: 1, name: e.name, code: e.code, message: e.message, details: e.details };
-  const err = e instanceof Error ? e : new Error(String(e));
-  return { __qrWireError: 1, name: err.name, code: 'INTERNAL', message: err.message, details: {} };
+const KIND_LABEL: Record<ContentKind, string> = {
+  url: 'URL',
+  text: 'Text',
+  vcard: 'vCard',
+  event: 'Event',
+  wifi: 'Wi-Fi',
+  email: 'Email',
+  sms: 'SMS',
+};
+
+/** A short human name for what a QR code holds, for SVG <title> and PDF/EPS title metadata. */
+export function exportTitle(kind: ContentKind, content: string): string {
+  const k: ContentKind = Object.hasOwn(KIND_LABEL, kind) ? kind : 'text';
+  if (k !== 'url' && k !== 'text') return `QR code: ${KIND_LABEL[k]}`;
+  const first = content.trim().split(/\r?\n/)[0];
+  const short = first.length > 60 ? first.slice(0, 57) + '...' : first;
+  return `QR code: ${KIND_LABEL[k]} ${short}`;
 }
 
 function checkSize(size: number, min: number, max: number): void {
@@ -97,7 +99,7 @@ export function createQrService() {
   const scene = (req: QrRequest, size: number, wholeUnits = false): { scene: Scene; matrix: QrMatrix; logo: LogoEntry | null } => {
     const matrix = encode(req);
     const logo = logoFor(req);
-    return { scene: buildScene(matrix as QrMatrixLike, req.style, logo ? logo.info : null, size, wholeUnits), matrix, logo };
+    return { scene: buildScene(matrix, req.style, logo ? logo.info : null, size, wholeUnits), matrix, logo };
   };
 
   const meta = (s: Scene, matrix: QrMatrix): RenderMeta => ({
@@ -162,7 +164,7 @@ export function createQrService() {
     async putLogo(input: LogoInput): Promise<LogoInfo> {
       const { id, blob } = input;
       if (!id || !(blob instanceof Blob)) throw new QrError('BAD_LOGO', 'A logo needs an id and a file');
-      if (!LOGO_TYPES.includes(blob.type)) throw new QrError('BAD_LOGO', 'Logo must be PNG, JPEG or SVG', { mime: blob.type });
+      if (!(LOGO_TYPES as readonly string[]).includes(blob.type)) throw new QrError('BAD_LOGO', 'Logo must be PNG, JPEG or SVG', { mime: blob.type });
       if (blob.size > MAX_LOGO_BYTES) throw new QrError('BAD_LOGO', 'Logo is larger than 2 MB', { bytes: blob.size, max: MAX_LOGO_BYTES });
       let bitmap = input.bitmap;
       if (!bitmap) {
@@ -177,10 +179,6 @@ export function createQrService() {
       const info = { id, width: bitmap.width, height: bitmap.height, mime: blob.type };
       logos.set(id, { info, blob, bitmap });
       return info;
-    },
-
-    async hasLogo(id: string): Promise<boolean> {
-      return logos.has(id);
     },
 
     async dropLogo(id: string): Promise<void> {
@@ -207,7 +205,7 @@ export function createQrService() {
       checkSize(size, 16, 100000);
       const { scene: s, matrix, logo } = scene(req, size, true);
       if (logo && !logo.dataUrl) logo.dataUrl = await blobToDataUrl(logo.blob);
-      const svg = sceneToSvg(s, { title: describeContent(req.content), logoHref: logo?.dataUrl ?? null });
+      const svg = sceneToSvg(s, { title: exportTitle(req.kind, req.content), logoHref: logo?.dataUrl ?? null });
       return { svg, meta: meta(s, matrix) };
     },
 
@@ -219,7 +217,7 @@ export function createQrService() {
         const src = raster ? await bitmapToPng(logo.bitmap) : logo.blob;
         logo.pdf = { bytes: new Uint8Array(await src.arrayBuffer()), format: src.type === 'image/jpeg' ? 'JPEG' : 'PNG' };
       }
-      const bytes = sceneToPdf(s, { title: describeContent(req.content), logo: logo?.pdf ?? null });
+      const bytes = sceneToPdf(s, { title: exportTitle(req.kind, req.content), logo: logo?.pdf ?? null });
       return { blob: new Blob([bytes], { type: 'application/pdf' }), meta: meta(s, matrix) };
     },
 
@@ -227,7 +225,7 @@ export function createQrService() {
       checkSize(sizePt, 16, 14400);
       const { scene: s, matrix, logo } = scene(req, sizePt);
       const epsLogo = logo && s.model.logo ? logoPixels(logo.bitmap, req.style.bg) : null;
-      return { eps: sceneToEps(s, { title: describeContent(req.content), logo: epsLogo }), meta: meta(s, matrix) };
+      return { eps: sceneToEps(s, { title: exportTitle(req.kind, req.content), logo: epsLogo }), meta: meta(s, matrix) };
     },
 
     async scanCheck(req: QrRequest, target: Parameters<QrWorkerApi['scanCheck']>[1]): Promise<ScanCheckResult> {
@@ -244,28 +242,24 @@ export function createQrService() {
       const decoded = await decode(image);
       return { ok: decoded === req.content, decoded, decoder: 'zxing-wasm' };
     },
-
-    async memory() {
-      const mem = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
-      return { usedJSHeapSize: mem ? mem.usedJSHeapSize : null };
-    },
-
-    async crashForTest(): Promise<void> {
-      // An uncaught error in a timer is what a real crash looks like to the page (worker 'error' event).
-      setTimeout(() => {
-        throw new Error('crash requested by test');
-      });
-      setTimeout(() => close(), 10);
-    },
-
-    async hangForTest(ms: number): Promise<void> {
-      const end = Date.now() + Math.min(ms, 60_000);
-      while (Date.now() < end) {
-        /* busy: the worker answers nothing meanwhile */
-      }
-    },
   };
   return api satisfies QrWorkerApi;
+}
+
+/**
+ * The service as a worker exposes it: every rejection a WireError, the preview's bitmap transferred. A test-only
+ * worker entry passes `extra` methods (hooks that crash or hang the worker); the app's entry passes none.
+ */
+export function createWorkerApi<Extra extends object>(extra: Extra) {
+  const service = createQrService();
+  return withWireErrors({
+    ...service,
+    ...extra,
+    async preview(req: QrRequest, options: PreviewOptions) {
+      const result = await service.preview(req, options);
+      return transfer(result, [result.bitmap]);
+    },
+  });
 }
 
 /** Same methods, but every rejection is a WireError (plain data that comlink passes through as is). */

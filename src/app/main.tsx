@@ -8,7 +8,7 @@ import { startAuthSync } from '../features/auth/authSync.ts';
 void startAuthSync(appStore, window);
 
 if (new URLSearchParams(window.location.search).has('benchMainThreadRenderer')) {
-  (await import('../features/generator/benchMainThreadRenderer.ts')).installMainThreadRenderer();
+  (await import('../../tests/bench/benchMainThreadRenderer.ts')).installMainThreadRenderer();
 }
 
 const rootElement = document.getElementById('root');

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Box, Button, Flex, HStack, Heading, Text } from '@chakra-ui/react';
 import { usePageTitle } from '../components/usePageTitle.ts';
 import { CreateGeneratorSlot } from '../features/generator/CreateGeneratorSlot.tsx';
-import { ArrowLeftIcon } from '../features/site/icons.tsx';
+import { ArrowLeftIcon } from '../components/icons.tsx';
 import { authStateAtom } from '../features/auth/authStateAtom.ts';
 import { LazyAccountMenu } from '../features/auth/LazyAccountMenu.tsx';
 

@@ -4,7 +4,7 @@
  */
 import { roundedRect, circle, type PathSink } from './shapes.ts';
 import { QUIET_ZONE } from './model.ts';
-import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT, type Frame } from './types.ts';
+import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT, type Frame } from '../../workers/contract.ts';
 
 export type FrameShape =
   | { kind: 'rect'; x: number; y: number; w: number; h: number; r: number; hole?: { x: number; y: number; w: number; h: number; r: number } }

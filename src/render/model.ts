@@ -3,7 +3,9 @@
  * patterns are drawn separately as whole eyes), and where the logo hole goes.
  */
 import { alignmentPositions, cachedModuleBlockMap, Fn } from './qrspec.ts';
-import type { LogoPlacement, LogoSize, QrMatrixLike, RenderAdjustment } from './types.ts';
+import type { Ecl, LogoPlacement, RenderAdjustment } from '../../workers/contract.ts';
+import type { QrMatrix } from '../encoder/index.ts';
+import type { LogoSize } from './types.ts';
 
 /** Quiet zone on each side, in modules. */
 export const QUIET_ZONE = 4;
@@ -19,7 +21,7 @@ export const LOGO_MIN_SHARE = 0.5;
 
 export interface RenderModel {
   version: number;
-  ecl: QrMatrixLike['ecl'];
+  ecl: Ecl;
   /** Modules per side, quiet zone excluded. */
   n: number;
   /** Modules painted with the shape: dark modules minus the three finder patterns and the logo hole. */
@@ -43,7 +45,7 @@ interface HoleCheck {
 
 /** Plans the logo hole: the largest centred block of whole modules, up to LOGO_FRACTION, that the code survives. */
 export function planLogo(
-  matrix: QrMatrixLike,
+  matrix: QrMatrix,
   logo: LogoSize,
 ): { placement: LogoPlacement | null; adjustments: RenderAdjustment[] } {
   const n = matrix.size;
@@ -120,7 +122,7 @@ export function planLogo(
   };
 }
 
-export function buildModel(matrix: QrMatrixLike, logo: LogoSize | null): RenderModel {
+export function buildModel(matrix: QrMatrix, logo: LogoSize | null): RenderModel {
   const n = matrix.size;
   if (matrix.modules.length !== n * n) throw new RangeError('Matrix size mismatch');
   const dark = new Uint8Array(matrix.modules);

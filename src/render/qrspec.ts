@@ -4,7 +4,7 @@
  * Independent of the encoder on purpose: the hole budget is checked against the standard, not against the
  * encoder's own bookkeeping.
  */
-import type { Ecl } from './types.ts';
+import type { Ecl } from '../../workers/contract.ts';
 
 const ECL_INDEX: Record<Ecl, number> = { L: 0, M: 1, Q: 2, H: 3 };
 
@@ -34,12 +34,6 @@ function misdecodeProtection(version: number, ecl: Ecl): number {
 
 export function sizeOfVersion(version: number): number {
   return version * 4 + 17;
-}
-
-export function versionOfSize(size: number): number {
-  const v = (size - 17) / 4;
-  if (!Number.isInteger(v) || v < 1 || v > 40) throw new RangeError(`Not a QR symbol size: ${size}`);
-  return v;
 }
 
 /** Centre coordinates of the alignment patterns along one axis (same list for rows and columns). */

@@ -20,7 +20,7 @@
  */
 import { parseHex } from './colour.ts';
 import { cornerRadii, emitCell, emitModules } from './shapes.ts';
-import type { Shape } from './types.ts';
+import type { Shape } from '../../workers/contract.ts';
 
 type Ctx = OffscreenCanvasRenderingContext2D;
 

@@ -3,7 +3,9 @@ import { checkColours } from './colour.ts';
 import { layoutFrame, moduleSize, type Layout } from './layout.ts';
 import { buildModel, QUIET_ZONE, type RenderModel } from './model.ts';
 import type { GridMap } from './shapes.ts';
-import type { LogoSize, QrMatrixLike, QrStyle } from './types.ts';
+import type { QrStyle } from '../../workers/contract.ts';
+import type { QrMatrix } from '../encoder/index.ts';
+import type { LogoSize } from './types.ts';
 
 export interface Scene {
   model: RenderModel;
@@ -20,7 +22,7 @@ export interface Scene {
  * per module, centred in its area) so that an SVG shown at its nominal size has every module edge on a pixel
  * edge. Used for SVG; raster output snaps per grid line instead (pixelGrid).
  */
-export function buildScene(matrix: QrMatrixLike, style: QrStyle, logo: LogoSize | null, size: number, wholeUnits = false): Scene {
+export function buildScene(matrix: QrMatrix, style: QrStyle, logo: LogoSize | null, size: number, wholeUnits = false): Scene {
   checkColours(style.fg, style.bg);
   const model = buildModel(matrix, logo);
   const layout = layoutFrame(style.frame, size, style.frameText);

@@ -2,6 +2,9 @@
  * The page side of the QR worker: `wrap<QrWorkerApi>` with lazy start, latest-wins previews, AbortSignal for
  * exports, restart with one retry when the worker crashes or hangs, typed errors, and logos re-sent to a new
  * worker. No rendering happens here.
+ *
+ * Pages and features reach the QR vocabulary (levels, shapes, frames, style defaults, the colour rule, typed
+ * errors) only through this module's re-exports of the worker contract, never src/render or src/encoder.
  */
 import { releaseProxy, wrap, type Remote } from 'comlink';
 import type {
@@ -16,11 +19,27 @@ import type {
   RenderMeta,
   ScanCheckResult,
   ScanTarget,
-  WorkerMemory,
 } from '../../workers/contract.ts';
-import { fromWire, QrError } from './errors.ts';
+import { fromWire, QrError } from '../../workers/contract.ts';
 
-export { DataTooLongError, QrError, errorCode } from './errors.ts';
+export {
+  contrastRatio,
+  DataTooLongError,
+  DEFAULT_ECL,
+  DEFAULT_FRAME_TEXT,
+  DEFAULT_STYLE,
+  ECLS,
+  errorCode,
+  FRAMES,
+  hexToRgb,
+  LOGO_TYPES,
+  MAX_FRAME_TEXT,
+  MAX_LOGO_BYTES,
+  MIN_CONTRAST,
+  QrError,
+  relativeLuminance,
+  SHAPES,
+} from '../../workers/contract.ts';
 export type * from '../../workers/contract.ts';
 
 export interface QrClientOptions {
@@ -73,7 +92,8 @@ export class QrClient {
     this.options = { createWorker: options.createWorker ?? defaultWorker, timeoutMs: options.timeoutMs ?? 20_000 };
   }
 
-  private start(): Live {
+  /** Protected so that a test client can reach test-only worker hooks (tests/browser/worker-client). */
+  protected start(): Live {
     if (this.live) return this.live;
     const worker = this.options.createWorker();
     this.starts++;
@@ -102,7 +122,7 @@ export class QrClient {
   }
 
   /** Runs `fn` against the worker; on crash or timeout restarts it and tries once more. */
-  private async call<T>(fn: (api: Remote<QrWorkerApi>) => Promise<T>, opts: CallOptions = {}): Promise<T> {
+  protected async call<T>(fn: (api: Remote<QrWorkerApi>) => Promise<T>, opts: CallOptions = {}): Promise<T> {
     const { signal } = opts;
     const timeoutMs = opts.timeoutMs ?? this.options.timeoutMs;
     for (let attempt = 0; ; attempt++) {
@@ -213,19 +233,6 @@ export class QrClient {
 
   scanCheck(req: QrRequest, target: ScanTarget, opts?: CallOptions): Promise<ScanCheckResult> {
     return this.call((api) => api.scanCheck(req, target), opts);
-  }
-
-  memory(): Promise<WorkerMemory> {
-    return this.call((api) => api.memory());
-  }
-
-  /** Test hooks (see QrWorkerApi). */
-  crashForTest(): Promise<void> {
-    return this.start().api.crashForTest();
-  }
-
-  hangForTest(ms: number, opts?: CallOptions): Promise<void> {
-    return this.call((api) => api.hangForTest(ms), opts);
   }
 
   terminate(): void {

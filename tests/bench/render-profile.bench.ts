@@ -21,14 +21,14 @@ test('profile', async () => {
   const w = wrap<ProfileApi>(new Worker(new URL('./render-profile.worker.ts', import.meta.url), { type: 'module' }));
   await w.setLogo(logo);
   for (const [name, content, ecl] of [['url', URL30, 'M'], ['vcard', VCARD200, 'Q'], ['1000', TEXT1000, 'H']] as const) {
-    const req = { content, ecl, style: { shape: 'dots' as const, fg: '#000000', bg: '#FFFFFF', frame: 'banner' as const, frameText: 'SCAN ME', logoId: 'logo' } };
+    const req = { content, ecl, kind: 'text' as const, style: { shape: 'dots' as const, fg: '#000000', bg: '#FFFFFF', frame: 'banner' as const, frameText: 'SCAN ME', logoId: 'logo' } };
     await w.profile(req, 2000, 2);
     console.log('PNG', name, JSON.stringify(await w.profile(req, 2000, 9)));
     console.log('MODULES', name, JSON.stringify(await w.modulesProfile(req, 2000, 15)));
   }
   const v40 = 'https://qrcraft.app/v40?d=' + 'x'.repeat(2900);
   for (const shape of ['square', 'dots', 'rounded', 'extraRounded', 'classy', 'classyRounded'] as const) {
-    const req = { content: v40, ecl: 'L' as const, style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none' as const, frameText: '', logoId: null } };
+    const req = { content: v40, ecl: 'L' as const, kind: 'text' as const, style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none' as const, frameText: '', logoId: null } };
     await w.previewProfile(req, 555, 5);
     console.log('PREVIEW', shape, JSON.stringify(await w.previewProfile(req, 555, 40)));
   }

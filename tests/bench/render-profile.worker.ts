@@ -4,7 +4,6 @@ import { encodeText } from '../../src/encoder/index.ts';
 import { paintScene } from '../../src/render/canvas.ts';
 import { rasterModules } from '../../src/render/raster.ts';
 import { buildScene, pixelLines } from '../../src/render/scene.ts';
-import type { QrMatrixLike } from '../../src/render/types.ts';
 import type { QrRequest } from '../../workers/contract.ts';
 
 let bitmap: ImageBitmap | null = null;
@@ -15,7 +14,7 @@ const api = {
     bitmap = await createImageBitmap(b);
   },
   async profile(req: QrRequest, size: number, runs: number) {
-    const m = encodeText(req.content, { ecl: req.ecl }) as QrMatrixLike;
+    const m = encodeText(req.content, { ecl: req.ecl });
     const out: Record<string, number[]> = { floorFill: [], floorBlob: [], scene: [], paint: [], blob: [], paintNoLogo: [], blobNoLogo: [], blobSize: [], floorSize: [] };
     for (let r = 0; r < runs; r++) {
       // floor
@@ -68,7 +67,7 @@ const api = {
     return med;
   },
   async modulesProfile(req: QrRequest, size: number, runs: number) {
-    const m = encodeText(req.content, { ecl: req.ecl }) as QrMatrixLike;
+    const m = encodeText(req.content, { ecl: req.ecl });
     const s = buildScene(m, req.style, null, size);
     const { xs, ys } = pixelLines(s);
     const n = s.model.n;
@@ -111,7 +110,7 @@ const api = {
     return med;
   },
   async previewProfile(req: QrRequest, size: number, runs: number) {
-    const m = encodeText(req.content, { ecl: req.ecl }) as QrMatrixLike;
+    const m = encodeText(req.content, { ecl: req.ecl });
     const c = new OffscreenCanvas(size, size);
     const ctx = c.getContext('2d')!;
     const s = buildScene(m, req.style, null, size);

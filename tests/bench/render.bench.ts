@@ -12,8 +12,7 @@ import QRCodeStyling from 'qr-code-styling';
 import { expect, test } from 'vitest';
 import { commands } from 'vitest/browser';
 import { encodeText } from '../../src/encoder/index.ts';
-import { SHAPES, type Shape } from '../../src/render/types.ts';
-import { QrClient, type QrRequest } from '../../src/worker-client/index.ts';
+import { QrClient, SHAPES, type QrRequest, type Shape } from '../../src/worker-client/index.ts';
 import type { BenchWorkerApi } from './render-bench.worker.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -91,7 +90,7 @@ test('render benchmarks', async () => {
   ];
   const png: Record<string, unknown>[] = [];
   for (const c of cases) {
-    const req: QrRequest = { content: c.content, ecl: c.ecl, style: { shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'banner', frameText: 'SCAN ME', logoId: 'logo' } };
+    const req: QrRequest = { content: c.content, ecl: c.ecl, kind: 'text', style: { shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'banner', frameText: 'SCAN ME', logoId: 'logo' } };
     await bw.ourPng(req, 2000); // warm-up
     await bw.floorPng(c.content, c.ecl, 2000);
     const ours: number[] = [];
@@ -141,7 +140,7 @@ test('render benchmarks', async () => {
   expect(encodeText(v40, { ecl: 'L' }).version).toBe(40);
   const previews: Record<string, unknown>[] = [];
   for (const shape of SHAPES) {
-    const req: QrRequest = { content: v40, ecl: 'L', style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null } };
+    const req: QrRequest = { content: v40, ecl: 'L', kind: 'text', style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null } };
     await bw.previewBatch(req, { cssSize: 160, pixelRatio: 1 }, 5);
     const runs = [];
     for (let i = 0; i < 5; i++) runs.push(await bw.previewBatch(req, { cssSize: 160, pixelRatio: 1 }, 20));
@@ -152,7 +151,7 @@ test('render benchmarks', async () => {
   // SVG sizes for the 1000-char code.
   const svg: Record<string, unknown>[] = [];
   for (const shape of SHAPES) {
-    const ours = (await client.svg({ content: TEXT1000, ecl: 'H', style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null } }, 1000)).svg;
+    const ours = (await client.svg({ content: TEXT1000, ecl: 'H', kind: 'text', style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null } }, 1000)).svg;
     const q = new QRCodeStyling({ type: 'svg', width: 1000, height: 1000, data: TEXT1000, qrOptions: { errorCorrectionLevel: 'H' }, dotsOptions: { type: QRCS_TYPE[shape] } });
     const raw = (await q.getRawData('svg')) as Blob;
     const oursBytes = new Blob([ours]).size;
@@ -162,7 +161,7 @@ test('render benchmarks', async () => {
 
   // Every export through the client for the big code while observing long tasks.
   longTasks.length = 0;
-  const big: QrRequest = { content: TEXT1000, ecl: 'H', style: { shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'banner', frameText: '', logoId: 'logo' } };
+  const big: QrRequest = { content: TEXT1000, ecl: 'H', kind: 'text', style: { shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'banner', frameText: '', logoId: 'logo' } };
   await new Promise((r) => setTimeout(r, 500));
   longTasks.length = 0;
   for (const [name, run] of [

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QR_TYPES } from '../../content/qrTypes.ts';
-import { ECLS, FRAMES, SHAPES, type Ecl, type Frame, type QrStyle, type Shape } from '../../render/types.ts';
+import { storedContentKind } from '../../qr-ui/index.ts';
+import { DEFAULT_ECL, DEFAULT_STYLE, ECLS, FRAMES, MAX_FRAME_TEXT, SHAPES, type Ecl, type Frame, type QrRequest, type Shape } from '../../worker-client/index.ts';
 import { shortUrl } from './codesConfig.ts';
 
 /** The design a saved code keeps (the logo is not stored: it stays on the device that chose it). */
@@ -13,7 +14,14 @@ export interface CodeDesign {
   ecl: Ecl;
 }
 
-export const DEFAULT_CODE_DESIGN: CodeDesign = { shape: 'square', fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', ecl: 'M' };
+export const DEFAULT_CODE_DESIGN: CodeDesign = {
+  shape: DEFAULT_STYLE.shape,
+  fg: DEFAULT_STYLE.fg,
+  bg: DEFAULT_STYLE.bg,
+  frame: DEFAULT_STYLE.frame,
+  frameText: DEFAULT_STYLE.frameText,
+  ecl: DEFAULT_ECL,
+};
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
@@ -23,7 +31,7 @@ const storedDesignSchema = z.object({
   fg: z.string().regex(HEX_COLOR).catch(DEFAULT_CODE_DESIGN.fg),
   bg: z.string().regex(HEX_COLOR).catch(DEFAULT_CODE_DESIGN.bg),
   frame: z.enum(FRAMES).catch(DEFAULT_CODE_DESIGN.frame),
-  frameText: z.string().max(40).catch(DEFAULT_CODE_DESIGN.frameText),
+  frameText: z.string().max(MAX_FRAME_TEXT).catch(DEFAULT_CODE_DESIGN.frameText),
   ecl: z.enum(ECLS as [Ecl, ...Ecl[]]).catch(DEFAULT_CODE_DESIGN.ecl),
 });
 
@@ -84,18 +92,13 @@ export function encodedContent(code: Pick<SavedCode, 'isDynamic' | 'slug' | 'con
   return code.isDynamic ? shortUrl(code.slug, base) : code.content;
 }
 
-/** Same shape as the worker's QrRequest (kept structural so node-side code does not pull in the DOM client). */
-export interface CodeRequest {
-  content: string;
-  ecl: Ecl;
-  style: QrStyle;
-}
-
-export function codeRequest(code: SavedCode, base?: string): CodeRequest {
+/** The worker request that draws a saved code: a dynamic code holds its short URL, a static one its type's payload. */
+export function codeRequest(code: SavedCode, base?: string): QrRequest {
   const { design } = code;
   return {
     content: encodedContent(code, base),
     ecl: design.ecl,
+    kind: code.isDynamic ? 'url' : storedContentKind(code.type),
     style: { shape: design.shape, fg: design.fg, bg: design.bg, frame: design.frame, frameText: design.frameText, logoId: null },
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FRAMES, SHAPES } from '../../render/types.ts';
+import { ECLS, FRAMES, MAX_FRAME_TEXT, SHAPES, type Ecl } from '../../worker-client/index.ts';
 import { HEX_COLOR } from './codeModel.ts';
 import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
 
@@ -21,8 +21,8 @@ export const editCodeSchema = z
     fg: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB'),
     bg: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB'),
     frame: z.enum(FRAMES),
-    frameText: z.string().max(40, 'Frame text can be at most 40 characters'),
-    ecl: z.enum(['L', 'M', 'Q', 'H']),
+    frameText: z.string().max(MAX_FRAME_TEXT, `Frame text can be at most ${MAX_FRAME_TEXT} characters`),
+    ecl: z.enum(ECLS as [Ecl, ...Ecl[]]),
   })
   .superRefine((v, ctx) => {
     if (v.isDynamic) {

@@ -1,4 +1,4 @@
-import { renderExport, saveBlob } from '../generator/exportFormats.ts';
+import { renderExport, saveBlob } from '../../qr-ui/index.ts';
 import { codeRequest, downloadName, type SavedCode } from './codeModel.ts';
 
 export type CodeFormat = 'png' | 'svg' | 'pdf' | 'eps';

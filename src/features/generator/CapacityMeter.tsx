@@ -1,7 +1,6 @@
 import { Box, Progress, Text } from '@chakra-ui/react';
-import { DataTooLongError, getQrClient } from '../../worker-client/index.ts';
-import type { Ecl } from '../../render/types.ts';
-import { describeQrError } from './describeQrError.ts';
+import { describeQrError } from '../../qr-ui/index.ts';
+import { getQrClient, type Ecl } from '../../worker-client/index.ts';
 import { useWorkerQuery } from './useWorkerQuery.ts';
 
 /**
@@ -33,8 +32,4 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
       </Text>
     </Box>
   );
-}
-
-export function isTooLong(error: unknown): boolean {
-  return error instanceof DataTooLongError;
 }

@@ -14,8 +14,8 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { COLOR_PRESETS, ECL_OPTIONS, FRAME_OPTIONS, LOGO_ACCEPT, SHAPE_OPTIONS } from './designOptions.ts';
-import { colorWarning } from './colorContrast.ts';
+import { COLOR_PRESETS, colorWarning, ECL_OPTIONS, FRAME_OPTIONS, LOGO_ACCEPT, SHAPE_OPTIONS } from '../../qr-ui/index.ts';
+import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT } from '../../worker-client/index.ts';
 import { checkLogoFile } from './logoFile.ts';
 import type { GeneratorAtoms } from './generatorAtoms.ts';
 
@@ -136,7 +136,7 @@ export function DesignTabs({ atoms }: { atoms: GeneratorAtoms }) {
           <OptionCards label="Frame style" options={FRAME_OPTIONS} value={design.frame} onChange={(frame) => setDesign({ frame })} columns={{ base: 2, sm: 4 }} />
           <Field.Root disabled={design.frame === 'none'}>
             <Field.Label>Frame text</Field.Label>
-            <Input value={design.frameText} maxLength={40} placeholder="SCAN ME" onChange={(e) => setDesign({ frameText: e.target.value })} />
+            <Input value={design.frameText} maxLength={MAX_FRAME_TEXT} placeholder={DEFAULT_FRAME_TEXT} onChange={(e) => setDesign({ frameText: e.target.value })} />
           </Field.Root>
         </Stack>
       </Tabs.Content>

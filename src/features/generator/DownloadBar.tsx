@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, HStack, NativeSelect } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
 import type { QrRequest } from '../../worker-client/index.ts';
-import { describeQrError } from './describeQrError.ts';
-import { fileName, formatOptions, openPrintWindow, renderExport, saveBlob, type ExportFormat } from './exportFormats.ts';
+import { describeQrError, fileName, formatOptions, openPrintWindow, renderExport, saveBlob, type ExportFormat } from '../../qr-ui/index.ts';
 
 /** Spec §9: the save prompt opens this long after a download. */
 export const SAVE_PROMPT_DELAY_MS = 1000;

@@ -9,12 +9,12 @@ import { CapacityMeter } from './CapacityMeter.tsx';
 import { ContentForm } from './ContentForm.tsx';
 import { DesignTabs } from './DesignTabs.tsx';
 import { DownloadBar, SAVE_PROMPT_DELAY_MS } from './DownloadBar.tsx';
-import type { GeneratorAtoms } from './generatorAtoms.ts';
+import type { GeneratorAtoms, LogoStatus } from './generatorAtoms.ts';
 import { PreviewPane } from './PreviewPane.tsx';
 import { SavePromptDialog } from './SavePromptDialog.tsx';
 import { TypePicker } from './TypePicker.tsx';
 import { UpsellCard } from './UpsellCard.tsx';
-import { useLogoUpload, type LogoStatus } from './useLogoUpload.ts';
+import { useLogoUpload } from './useLogoUpload.ts';
 
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
@@ -50,23 +50,8 @@ const DesignStep = memo(function DesignStep({ atoms, logoStatus }: { atoms: Gene
 });
 
 /** Step 3: the only part besides the content form that follows every keystroke. */
-function PreviewStep({
-  atoms,
-  logoStatus,
-  onDownloaded,
-  signedIn,
-}: {
-  atoms: GeneratorAtoms;
-  logoStatus: LogoStatus;
-  onDownloaded: () => void;
-  signedIn: boolean;
-}) {
-  const baseRequest = useAtomValue(atoms.qrRequestAtom);
-  // The request names the logo only once the worker has it; until then the preview shows the code without it.
-  const request = baseRequest && {
-    ...baseRequest,
-    style: { ...baseRequest.style, logoId: logoStatus.state === 'ready' ? logoStatus.id : null },
-  };
+function PreviewStep({ atoms, onDownloaded, signedIn }: { atoms: GeneratorAtoms; onDownloaded: () => void; signedIn: boolean }) {
+  const request = useAtomValue(atoms.qrRequestAtom);
   return (
     <Step n={3} title="Preview & Download">
       <Stack align="center" gap="4">
@@ -87,7 +72,6 @@ function Upsell({ atoms }: { atoms: GeneratorAtoms }) {
 export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
   const { surface } = atoms.defaults;
   const store = useStore();
-  const logo = useAtomValue(atoms.logoAtom);
   const markGenerated = useSetAtom(atoms.markGeneratedAtom);
   const signedIn = useAtomValue(isSignedInAtom);
   const [inlineError, setInlineError] = useState<string | undefined>();
@@ -95,7 +79,8 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
   const [promptDue, setPromptDue] = useState(0);
   // "Maybe Later" means not again on this visit: the prompt does not come back after every download.
   const [promptDismissed, setPromptDismissed] = useState(false);
-  const logoStatus = useLogoUpload(logo);
+  useLogoUpload(atoms);
+  const logoStatus = useAtomValue(atoms.logoStatusAtom);
 
   useEffect(() => {
     if (!promptDue) return;
@@ -137,7 +122,7 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
         </Button>
       </Stack>
       <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
-        <PreviewStep atoms={atoms} logoStatus={logoStatus} onDownloaded={onDownloaded} signedIn={signedIn} />
+        <PreviewStep atoms={atoms} onDownloaded={onDownloaded} signedIn={signedIn} />
         {surface === 'create' && !signedIn && <Upsell atoms={atoms} />}
       </Stack>
       {surface === 'create' && (

@@ -1,6 +1,6 @@
 import { Badge, Text, VStack } from '@chakra-ui/react';
 import { getQrClient, type QrRequest } from '../../worker-client/index.ts';
-import { colorWarning } from './colorContrast.ts';
+import { colorWarning } from '../../qr-ui/index.ts';
 import { useWorkerQuery } from './useWorkerQuery.ts';
 
 /** What to change when the decoder could not read the code back. */

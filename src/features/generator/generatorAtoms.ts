@@ -2,7 +2,8 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { QrTypeId } from '../../content/qrTypes.ts';
 import { buildPayload, type PayloadValues } from '../../payload/index.ts';
-import type { Ecl, Frame, Shape } from '../../render/types.ts';
+import { contentKind } from '../../qr-ui/index.ts';
+import { DEFAULT_ECL, DEFAULT_STYLE, type Ecl, type Frame, type QrRequest, type Shape } from '../../worker-client/index.ts';
 
 /** Spec §3 "Generator state" and §9: defaults per surface. */
 export interface GeneratorDefaults {
@@ -37,11 +38,17 @@ export interface LogoChoice {
   file: Blob;
 }
 
+/** The worker's answer to sending a logo, recorded by useLogoUpload for the logo it names. */
+export type LogoUpload = { id: string; ok: true } | { id: string; ok: false; message: string };
+
+/** Where the chosen logo is: only a `ready` logo goes into the request (until then the code shows without it). */
+export type LogoStatus = { state: 'none' } | { state: 'sending' } | { state: 'ready'; id: string } | { state: 'failed'; message: string };
+
 export function initialDraft(defaults: GeneratorDefaults): GeneratorDraft {
   return {
     type: 'website',
     values: {},
-    design: { frame: 'none', shape: 'square', fg: defaults.fg, bg: '#FFFFFF', ecl: 'M', frameText: '' },
+    design: { frame: DEFAULT_STYLE.frame, shape: DEFAULT_STYLE.shape, fg: defaults.fg, bg: DEFAULT_STYLE.bg, ecl: DEFAULT_ECL, frameText: DEFAULT_STYLE.frameText },
     generated: false,
   };
 }
@@ -74,6 +81,15 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
   const designAtom = atom((get) => get(draftAtom).design);
   const generatedAtom = atom((get) => get(draftAtom).generated);
   const logoAtom = atom<LogoChoice | null>(null);
+  /** The last upload answer; null while the logo is (re)sent. Written only by useLogoUpload. */
+  const logoUploadAtom = atom<LogoUpload | null>(null);
+  const logoStatusAtom = atom((get): LogoStatus => {
+    const logo = get(logoAtom);
+    const upload = get(logoUploadAtom);
+    if (!logo) return { state: 'none' };
+    if (!upload || upload.id !== logo.id) return { state: 'sending' };
+    return upload.ok ? { state: 'ready', id: logo.id } : { state: 'failed', message: upload.message };
+  });
 
   /** Spec §4: a popular type keeps the content; a "More" type clears it. */
   const chooseTypeAtom = atom(null, (get, set, { type, clearContent }: { type: QrTypeId; clearContent: boolean }) => {
@@ -92,22 +108,26 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
 
   const payloadAtom = atom((get) => buildPayload(get(typeAtom), get(valuesAtom)));
 
-  /** The only input of the preview: null until generated with content (spec §2 placeholder). */
-  const qrRequestAtom = atom((get) => {
+  /**
+   * The one place the preview and download request is built: null until generated with content (spec §2
+   * placeholder). It names the logo only once the worker has it; until then the code shows without it.
+   */
+  const qrRequestAtom = atom((get): QrRequest | null => {
     const content = get(payloadAtom);
     if (!get(generatedAtom) || content === '') return null;
     const design = get(designAtom);
-    const logo = get(logoAtom);
+    const logo = get(logoStatusAtom);
     return {
       content,
       ecl: design.ecl,
+      kind: contentKind(get(typeAtom)),
       style: {
         shape: design.shape,
         fg: design.fg,
         bg: design.bg,
         frame: design.frame,
         frameText: design.frameText,
-        logoId: logo?.id ?? null,
+        logoId: logo.state === 'ready' ? logo.id : null,
       },
     };
   });
@@ -119,6 +139,8 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
     designAtom,
     generatedAtom,
     logoAtom,
+    logoUploadAtom,
+    logoStatusAtom,
     chooseTypeAtom,
     setValueAtom,
     setDesignAtom,

@@ -1,4 +1,4 @@
-import { LOGO_MAX_BYTES, LOGO_TYPES } from './designOptions.ts';
+import { LOGO_TYPES, MAX_LOGO_BYTES } from '../../worker-client/index.ts';
 
 export type LogoRejection = { code: 'LOGO_TYPE'; message: string } | { code: 'LOGO_SIZE'; message: string };
 
@@ -9,7 +9,7 @@ export function checkLogoFile(file: Pick<File, 'name' | 'type' | 'size'>): LogoR
   if (!byType && !(file.type === '' && byExtension)) {
     return { code: 'LOGO_TYPE', message: `"${file.name}" is not a PNG, JPEG or SVG image.` };
   }
-  if (file.size > LOGO_MAX_BYTES) {
+  if (file.size > MAX_LOGO_BYTES) {
     const mb = (file.size / (1024 * 1024)).toFixed(1);
     return { code: 'LOGO_SIZE', message: `"${file.name}" is ${mb} MB; logos can be at most 2 MB.` };
   }

@@ -6,8 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { measureCapacity } from '../../../src/encoder/index.ts';
-import { ECLS, FRAMES, SHAPES, type Ecl } from '../../../src/render/types.ts';
-import { QrClient, type QrRequest, type RenderMeta } from '../../../src/worker-client/index.ts';
+import { ECLS, FRAMES, QrClient, SHAPES, type Ecl, type QrRequest, type RenderMeta } from '../../../src/worker-client/index.ts';
 import { bitmapToImageData, blobToImageData, decodeImageData, makeLogo, SVG_LOGO, svgToImageData } from './decode.ts';
 
 const client = new QrClient({ timeoutMs: 60_000 });
@@ -68,7 +67,7 @@ describe.each(CONTENTS)('%s content', (label, make) => {
       for (const [fi, frame] of FRAMES.entries()) {
         for (const withLogo of [false, true]) {
           const logoId = withLogo ? LOGOS[(si + fi) % LOGOS.length] : null;
-          const req: QrRequest = { content, ecl, style: { shape, frame, fg: '#1A2BB2', bg: '#FFFFFF', frameText: fi % 2 ? 'Scan for the menu' : '', logoId } };
+          const req: QrRequest = { content, ecl, kind: label === 'medium' ? 'vcard' : 'url', style: { shape, frame, fg: '#1A2BB2', bg: '#FFFFFF', frameText: fi % 2 ? 'Scan for the menu' : '', logoId } };
           const tag = `${label}/${ecl}/${shape}/${frame}/${logoId ?? 'nologo'}`;
           count++;
           const p = await client.preview(req, { cssSize: 160, pixelRatio: 1 });
@@ -99,7 +98,7 @@ describe.each(CONTENTS)('%s content', (label, make) => {
     const ci = CONTENTS.findIndex(([l]) => l === label);
     for (const [si, shape] of SHAPES.entries()) {
       const frame = FRAMES[(si + ECLS.indexOf(ecl) + ci * 3) % FRAMES.length];
-      const req: QrRequest = { content, ecl, style: { shape, frame, fg: '#000000', bg: '#FFFFFF', frameText: '', logoId: LOGOS[si % LOGOS.length] } };
+      const req: QrRequest = { content, ecl, kind: label === 'medium' ? 'vcard' : 'url', style: { shape, frame, fg: '#000000', bg: '#FFFFFF', frameText: '', logoId: LOGOS[si % LOGOS.length] } };
       for (const size of [1000, 2000]) {
         const { blob, meta } = await client.png(req, size);
         const img = await blobToImageData(blob);

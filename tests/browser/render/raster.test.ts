@@ -3,15 +3,15 @@
  * draws on the same pixel grid: same pixels except for anti-aliasing rounding along curved edges.
  */
 import { describe, expect, test } from 'vitest';
-import { encodeText, measureCapacity } from '../../../src/encoder/index.ts';
+import { encodeText, measureCapacity, type QrMatrix } from '../../../src/encoder/index.ts';
 import { paintScene } from '../../../src/render/canvas.ts';
 import { rasterisable } from '../../../src/render/raster.ts';
 import { buildScene } from '../../../src/render/scene.ts';
-import { SHAPES, type Frame, type QrMatrixLike, type Shape } from '../../../src/render/types.ts';
+import { SHAPES, type Frame, type Shape } from '../../../workers/contract.ts';
 
 const CONTENT = 'https://qrcraft.app/raster?d=' + 'abcdefghij'.repeat(12);
 
-function render(matrix: QrMatrixLike, shape: Shape, size: number, raster: boolean, fg: string, bg: string, frame: Frame = 'banner'): { px: Uint8ClampedArray; m: number } {
+function render(matrix: QrMatrix, shape: Shape, size: number, raster: boolean, fg: string, bg: string, frame: Frame = 'banner'): { px: Uint8ClampedArray; m: number } {
   const scene = buildScene(matrix, { shape, fg, bg, frame, frameText: 'SCAN', logoId: null }, null, size);
   const c = new OffscreenCanvas(size, size);
   const ctx = c.getContext('2d')!;
@@ -20,7 +20,7 @@ function render(matrix: QrMatrixLike, shape: Shape, size: number, raster: boolea
 }
 
 /** Compares the fast path with the path renderer; returns the module size used. */
-function compare(matrix: QrMatrixLike, shape: Shape, size: number, fg: string, bg: string, frame?: Frame): number {
+function compare(matrix: QrMatrix, shape: Shape, size: number, fg: string, bg: string, frame?: Frame): number {
   const { px: a, m } = render(matrix, shape, size, true, fg, bg, frame);
   const { px: b } = render(matrix, shape, size, false, fg, bg, frame);
   let differ = 0;

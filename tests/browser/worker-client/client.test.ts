@@ -2,13 +2,20 @@
 import { afterEach, expect, test } from 'vitest';
 import { DataTooLongError, QrClient, QrError, errorCode, type QrRequest } from '../../../src/worker-client/index.ts';
 import { bitmapToImageData, decodeImageData, makeLogo } from '../render/decode.ts';
+import { TestQrClient } from './testClient.ts';
 
 const style = { shape: 'rounded' as const, fg: '#000000', bg: '#FFFFFF', frame: 'none' as const, frameText: '', logoId: null };
-const req = (content: string, extra: Partial<QrRequest['style']> = {}): QrRequest => ({ content, ecl: 'M', style: { ...style, ...extra } });
+const req = (content: string, extra: Partial<QrRequest['style']> = {}): QrRequest => ({ content, ecl: 'M', kind: 'text', style: { ...style, ...extra } });
 
 let clients: QrClient[] = [];
 function client(timeoutMs?: number): QrClient {
   const c = new QrClient(timeoutMs ? { timeoutMs } : {});
+  clients.push(c);
+  return c;
+}
+/** A client on the test-only worker entry, which adds the crash and hang hooks. */
+function testClient(timeoutMs?: number): TestQrClient {
+  const c = new TestQrClient(timeoutMs ? { timeoutMs } : {});
   clients.push(c);
   return c;
 }
@@ -83,13 +90,13 @@ test('typed errors cross the boundary: DataTooLongError with its fields, QrError
 });
 
 test('crash: the worker is replaced, the request retried once, logos re-sent', async () => {
-  const c = client();
+  const c = testClient();
   await c.putLogo(await makeLogo(), 'logo');
   expect(c.starts).toBe(1);
   await c.crashForTest();
   // The crash (an uncaught error in the worker) is noticed by the next call, which runs on a new worker.
   const content = 'https://qrcraft.app/after-crash';
-  const p = await c.preview({ content, ecl: 'H', style: { ...style, logoId: 'logo' } }, { cssSize: 160, pixelRatio: 2 });
+  const p = await c.preview({ content, ecl: 'H', kind: 'url', style: { ...style, logoId: 'logo' } }, { cssSize: 160, pixelRatio: 2 });
   expect(c.starts).toBe(2);
   expect(p!.meta.logo).not.toBeNull();
   expect(await decodeImageData(bitmapToImageData(p!.bitmap))).toBe(content);
@@ -97,7 +104,7 @@ test('crash: the worker is replaced, the request retried once, logos re-sent', a
 });
 
 test('hang: a call that exceeds the timeout restarts the worker, retries once, then fails typed; the next call works', async () => {
-  const c = client(1500);
+  const c = testClient(1500);
   await c.info({ content: 'a', ecl: 'M' });
   const e = await rejection(c.hangForTest(4000));
   expect(e).toBeInstanceOf(QrError);
@@ -128,7 +135,7 @@ test('SVG and JPEG logos: sent once, hole keeps the aspect ratio, PDF and EPS em
   const svgLogo = new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#e11d48"/></svg>'], { type: 'image/svg+xml' });
   const info = await c.putLogo(svgLogo, 'wide');
   expect(info.width / info.height).toBeCloseTo(3, 1);
-  const r = { content: 'https://qrcraft.app/logo', ecl: 'H' as const, style: { ...style, logoId: 'wide' } };
+  const r = { content: 'https://qrcraft.app/logo', ecl: 'H' as const, kind: 'url' as const, style: { ...style, logoId: 'wide' } };
   const { svg, meta } = await c.svg(r);
   expect(meta.logo!.box.w / meta.logo!.box.h).toBeCloseTo(3, 1);
   expect(svg.match(/<image /g)).toHaveLength(1);

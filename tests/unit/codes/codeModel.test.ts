@@ -70,6 +70,7 @@ describe('saved code model', () => {
     expect(codeRequest(code, 'http://h/r')).toEqual({
       content: 'http://h/r/Ab_9-xYz',
       ecl: 'Q',
+      kind: 'url',
       style: { shape: 'rounded', fg: '#1A2BB2', bg: '#FFFFFF', frame: 'square', frameText: 'MENU', logoId: null },
     });
   });

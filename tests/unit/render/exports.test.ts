@@ -10,11 +10,11 @@ import { crc32, deflateSync, inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { encodeText } from '../../../src/encoder/index.ts';
-import { describeContent } from '../../../src/render/describe.ts';
 import { psString, sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
-import type { Ecl, Frame, QrStyle, Shape } from '../../../src/render/types.ts';
+import type { ContentKind, Ecl, Frame, QrStyle, Shape } from '../../../workers/contract.ts';
+import { exportTitle } from '../../../workers/service.ts';
 
 let dir = '';
 beforeAll(() => {
@@ -71,27 +71,27 @@ function pdfStreams(pdf: Buffer): string {
 }
 
 const LONG = 'https://qrcraft.app/d?p=' + 'Zk3-q_Wm8'.repeat(110);
-const CASES: [Shape, Frame, Ecl, string, boolean][] = [
-  ['square', 'none', 'L', 'https://qrcraft.app/s/7Xk2', false],
-  ['dots', 'banner', 'H', 'https://qrcraft.app/s/7Xk2', true],
-  ['rounded', 'circular', 'Q', 'BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nTEL:+55 11 5555 0100\nEND:VCARD', true],
-  ['extraRounded', 'badge', 'M', 'WIFI:T:WPA;S:Café Ñandú;P:pa(ss)\\word;;', false],
-  ['classy', 'topText', 'H', LONG, true],
-  ['classyRounded', 'rounded', 'M', LONG, false],
+const CASES: [Shape, Frame, Ecl, string, boolean, ContentKind][] = [
+  ['square', 'none', 'L', 'https://qrcraft.app/s/7Xk2', false, 'url'],
+  ['dots', 'banner', 'H', 'https://qrcraft.app/s/7Xk2', true, 'url'],
+  ['rounded', 'circular', 'Q', 'BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nTEL:+55 11 5555 0100\nEND:VCARD', true, 'vcard'],
+  ['extraRounded', 'badge', 'M', 'WIFI:T:WPA;S:Café Ñandú;P:pa(ss)\\word;;', false, 'wifi'],
+  ['classy', 'topText', 'H', LONG, true, 'url'],
+  ['classyRounded', 'rounded', 'M', LONG, false, 'url'],
 ];
 
-describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo) => {
+describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind) => {
   const style: QrStyle = { shape, frame, fg: '#1A2BB2', bg: '#FFFFFF', frameText: frame === 'badge' ? 'Wi-Fi (gäste)' : '', logoId: withLogo ? 'l' : null };
   const matrix = encodeText(content, { ecl });
   const scene = buildScene(matrix, style, withLogo ? { width: 8, height: 8 } : null, 480);
 
   test('PDF: one page sized to the artwork, title, vector paths; pdftoppm + zxing read it back', async () => {
-    const bytes = Buffer.from(sceneToPdf(scene, { title: describeContent(content), logo: withLogo ? { bytes: tinyPng(8, 8, [225, 29, 72]), format: 'PNG' } : null }));
+    const bytes = Buffer.from(sceneToPdf(scene, { title: exportTitle(kind, content), logo: withLogo ? { bytes: tinyPng(8, 8, [225, 29, 72]), format: 'PNG' } : null }));
     const text = bytes.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
     expect(text).toMatch(/\/MediaBox \[0 0 480\.?0* 480\.?0*\]/);
-    expect(text).toContain(`/Title (${describeContent(content).slice(0, 20)}`);
+    expect(text).toContain(`/Title (${exportTitle(kind, content).slice(0, 20)}`);
     const ops = pdfStreams(bytes);
     // Vector: path construction and fill operators, and the image only when there is a logo.
     expect(ops).toMatch(/ m\n/);
@@ -106,7 +106,7 @@ describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo) => {
 
   test('EPS: DSC header, BoundingBox, vector paths; Ghostscript + zxing read it back', async () => {
     const eps = sceneToEps(scene, {
-      title: describeContent(content),
+      title: exportTitle(kind, content),
       logo: withLogo ? { width: 2, height: 2, rgb: new Uint8Array([225, 29, 72, 225, 29, 72, 225, 29, 72, 225, 29, 72]) } : null,
       date: new Date('2026-01-01T00:00:00Z'),
     });
@@ -129,4 +129,20 @@ test('PostScript strings: escapes, Latin-1 as octal, others replaced', () => {
   expect(psString('a(b)c\\')).toBe('(a\\(b\\)c\\\\)');
   expect(psString('Café')).toBe('(Caf\\351)');
   expect(psString('→')).toBe('(?)');
+});
+
+describe('export titles', () => {
+  test('name the payload type; a URL or text title adds its first line, cut at 60 characters', () => {
+    expect(exportTitle('url', ' https://qrcraft.app/s/7Xk2 ')).toBe('QR code: URL https://qrcraft.app/s/7Xk2');
+    expect(exportTitle('text', 'first line\r\nsecond')).toBe('QR code: Text first line');
+    expect(exportTitle('text', 'x'.repeat(61))).toBe(`QR code: Text ${'x'.repeat(57)}...`);
+    expect(exportTitle('text', 'x'.repeat(60))).toBe(`QR code: Text ${'x'.repeat(60)}`);
+    // The type, not the text: a text that looks like a link is still text.
+    expect(exportTitle('text', 'https://looks.like/a-link')).toBe('QR code: Text https://looks.like/a-link');
+    expect(exportTitle('vcard', 'BEGIN:VCARD\nFN:Ana\nEND:VCARD')).toBe('QR code: vCard');
+    expect(exportTitle('event', 'BEGIN:VEVENT')).toBe('QR code: Event');
+    expect(exportTitle('wifi', 'WIFI:T:WPA;S:x;;')).toBe('QR code: Wi-Fi');
+    expect(exportTitle('email', 'mailto:a@b.c')).toBe('QR code: Email');
+    expect(exportTitle('sms', 'SMSTO:+1:hi')).toBe('QR code: SMS');
+  });
 });

@@ -6,8 +6,7 @@ import { alignmentPositions, blockLayout, Fn, functionMap, moduleBlockMap, sizeO
 import { emitModules, emitEyes, type GridMap, type PathSink } from '../../../src/render/shapes.ts';
 import { layoutFrame, estimateTextEm, frameLabel, QR_SHARE } from '../../../src/render/layout.ts';
 import { checkColours } from '../../../src/render/colour.ts';
-import { QrError } from '../../../src/render/errors.ts';
-import { FRAMES, SHAPES } from '../../../src/render/types.ts';
+import { FRAMES, QrError, SHAPES } from '../../../workers/contract.ts';
 
 function grid(rows: string[]): { dark: Uint8Array; n: number } {
   const n = rows.length;

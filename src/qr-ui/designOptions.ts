@@ -1,4 +1,4 @@
-import type { Ecl, Frame, Shape } from '../../render/types.ts';
+import type { Ecl, Frame, Shape } from '../worker-client/index.ts';
 
 // Spec §3 and §9: labels, level descriptions and the six colour presets (each on #FFFFFF).
 export const FRAME_OPTIONS: readonly { value: Frame; label: string }[] = [
@@ -37,7 +37,5 @@ export const COLOR_PRESETS: readonly { name: string; fg: string; bg: string }[] 
   { name: 'Orange', fg: '#EA580C', bg: '#FFFFFF' },
 ];
 
-/** Spec §5/§9: png, jpeg, jpg, svg; at most 2 MB. */
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+/** Spec §5/§9: png, jpeg, jpg, svg (the types and the 2 MB limit are the worker's: LOGO_TYPES, MAX_LOGO_BYTES). */
 export const LOGO_ACCEPT = '.png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml';

@@ -1,5 +1,4 @@
-import { DataTooLongError, errorCode, QrError } from '../../worker-client/index.ts';
-import type { Ecl } from '../../render/types.ts';
+import { DataTooLongError, errorCode, QrError, type Ecl } from '../worker-client/index.ts';
 
 const LOWER: Record<Ecl, Ecl | null> = { L: null, M: 'L', Q: 'M', H: 'Q' };
 

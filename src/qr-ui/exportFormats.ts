@@ -1,4 +1,4 @@
-import { getQrClient, type QrRequest } from '../../worker-client/index.ts';
+import { getQrClient, type QrRequest } from '../worker-client/index.ts';
 
 export type ExportFormat = 'png' | 'svg' | 'pdf' | 'eps' | 'print';
 

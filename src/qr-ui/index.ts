@@ -1,0 +1,10 @@
+/**
+ * Page-side QR helpers shared by the generator and the saved-codes list: the design options' labels, export
+ * formats and downloads, the wording of QR errors, the colour-contrast warning, and what kind of content a
+ * request carries. They reach the worker only through src/worker-client.
+ */
+export { colorWarning } from './colorContrast.ts';
+export { contentKind, storedContentKind } from './contentKind.ts';
+export { describeQrError } from './describeQrError.ts';
+export { COLOR_PRESETS, ECL_OPTIONS, FRAME_OPTIONS, LOGO_ACCEPT, SHAPE_OPTIONS } from './designOptions.ts';
+export { fileName, formatOptions, openPrintWindow, renderExport, saveBlob, type ExportFormat } from './exportFormats.ts';
