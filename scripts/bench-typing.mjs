@@ -119,7 +119,8 @@ async function measure(browser, mode) {
 
 const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', 'dist-bench'], {
   stdio: 'inherit',
-  env: { ...process.env, VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321', VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench' },
+  // VITE_BENCH=1 builds in the main-thread baseline (src/app/main.tsx); production builds leave it out.
+  env: { ...process.env, VITE_BENCH: '1', VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321', VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench' },
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 // Its own process group, so that stopping it also stops the vite process npx starts.
