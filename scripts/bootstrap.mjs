@@ -104,7 +104,9 @@ function runTests() {
   const env = withAppEnv();
   const steps = [
     ['typecheck (every tsconfig)', ['tsc', '-b']],
-    ['lint (zero warnings)', ['eslint', '.', '--max-warnings=0']],
+    ['lint (ESLint, zero warnings)', ['eslint', '.', '--max-warnings=0']],
+    ['format (Prettier check)', ['prettier', '--check', '--log-level=warn', '.']],
+    ['unused files, exports, dependencies (knip)', ['knip']],
     ['vitest unit (node)', ['vitest', 'run', '--project', 'unit']],
   ];
   if (existsSync(join(root, 'tests', 'server'))) steps.push(['vitest server (real HTTP, real database)', ['vitest', 'run', '--project', 'server']]);

@@ -71,9 +71,6 @@ export function assertStorableJson(value: unknown, what: string, depth = 0): voi
   }
 }
 
-/** True for text PostgreSQL can store in a text column. */
-export const isStorableText = (s: string): boolean => !unstorable(s);
-
 /**
  * user_metadata travels in every access token, and a token over about 12 KiB no longer fits Node's 16 KiB
  * header limit: the account could then not even repair itself. Refuse metadata over maxBytes of JSON.

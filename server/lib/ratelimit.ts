@@ -109,6 +109,3 @@ export function createConcurrencyGate(opts: { limit: number; queue: number }): C
     },
   };
 }
-
-/** A gate that never waits (AUTH_RATE_LIMITS=off). */
-export const ungated: ConcurrencyGate = { enter: () => Promise.resolve(() => undefined) };

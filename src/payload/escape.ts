@@ -12,8 +12,10 @@ export function escapeVcard(value: string): string {
   return value.replace(/([\\,;])/g, '\\$1').replace(/\r\n|\r|\n/g, '\\n');
 }
 
-/** iCalendar TEXT (RFC 5545 §3.3.11): escape \ ; , and turn line breaks into \n. */
-export const escapeIcalText = escapeVcard;
+/** iCalendar TEXT (RFC 5545 §3.3.11): escape \ ; , and turn line breaks into \n (vCard's rule, by coincidence). */
+export function escapeIcalText(value: string): string {
+  return escapeVcard(value);
+}
 
 /** MECARD-style SMSTO: fields are separated by ':'; the number itself may not contain one. */
 export function digitsAndPlus(value: string): string {

@@ -1,6 +1,5 @@
-export { buildPayload, isPayloadEmpty } from './build.ts';
-export { ENCRYPTION_OPTIONS, fieldsFor, isUrlType, URL_TYPES } from './fields.ts';
-export type { FieldName, PayloadField, PayloadValues, UrlTypeId } from './fields.ts';
+// The payload module as the generator uses it: fields per type, the payload text, and the Generate check.
+export { buildPayload } from './build.ts';
+export { fieldsFor, isUrlType } from './fields.ts';
+export type { PayloadField, PayloadValues } from './fields.ts';
 export { validateForGenerate } from './validate.ts';
-export type { GeneratorSurface, ValidationProblem } from './validate.ts';
-export { escapeIcalText, escapeVcard, escapeWifi } from './escape.ts';
