@@ -39,7 +39,10 @@ export class BitWriter {
     this.accBits = bits;
   }
 
-  /** Appends the first `bitLength` bits of `src` (MSB-first packed). */
+  /**
+   * Appends the first `bitLength` bits of `src` (MSB-first packed, at least ceil(bitLength / 8) bytes: the
+   * `QrSegment.data` contract), so the reads below are in range.
+   */
   appendBits(src: Uint8Array, bitLength: number): void {
     const whole = bitLength >>> 3;
     if (this.accBits === 0) {
@@ -52,7 +55,7 @@ export class BitWriter {
       let acc = this.acc << (8 - k); // pending bits, left-aligned in a byte
       let pos = this.pos;
       for (let i = 0; i < whole; i++) {
-        const b = src[i];
+        const b = src[i]!;
         bytes[pos++] = acc | (b >>> k);
         acc = (b << (8 - k)) & 0xff;
       }
@@ -60,7 +63,7 @@ export class BitWriter {
       this.acc = acc >>> (8 - k);
     }
     const rest = bitLength & 7;
-    if (rest !== 0) this.append(src[whole] >>> (8 - rest), rest);
+    if (rest !== 0) this.append(src[whole]! >>> (8 - rest), rest);
   }
 
   /** Flushes the pending bits (zero-filled to a byte boundary). */

@@ -54,11 +54,12 @@ export function interleavedCodewords(data: Uint8Array, version: number, ecl: Ecl
   const shortDataLen = Math.floor(rawCodewords / numBlocks) - eccLen;
   const out = into ?? new Uint8Array(rawCodewords); // the first rawCodewords bytes are all assigned
   // Data: codeword k of block b goes to k·numBlocks + b, except the extra last codeword of long blocks,
-  // which follow all the others.
+  // which follow all the others. The blocks' lengths sum to eccStart ≤ data.length (asserted above), so every
+  // read of `data` is in range.
   for (let b = 0, src = 0; b < numBlocks; b++) {
     const len = shortDataLen + (b < numShortBlocks ? 0 : 1);
-    for (let k = 0; k < shortDataLen; k++) out[k * numBlocks + b] = data[src + k];
-    if (len > shortDataLen) out[shortDataLen * numBlocks + (b - numShortBlocks)] = data[src + shortDataLen];
+    for (let k = 0; k < shortDataLen; k++) out[k * numBlocks + b] = data[src + k]!;
+    if (len > shortDataLen) out[shortDataLen * numBlocks + (b - numShortBlocks)] = data[src + shortDataLen]!;
     src += len;
   }
   // ECC codeword k of block b goes to eccStart + k·numBlocks + b.

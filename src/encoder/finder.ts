@@ -7,7 +7,7 @@
 /** Set bits of every 16-bit value (64 KiB); a popcount is two lookups. */
 export const POP16 = (() => {
   const t = new Uint8Array(0x10000);
-  for (let i = 1; i < 0x10000; i++) t[i] = t[i >>> 1] + (i & 1);
+  for (let i = 1; i < 0x10000; i++) t[i] = t[i >>> 1]! + (i & 1);
   return t;
 })();
 
@@ -18,12 +18,13 @@ export const POP16 = (() => {
  */
 function moduleAt(m: Uint32Array, p: Uint32Array, at: number, stride: number, bit: number, size: number, pos: number): number {
   if (pos < 0 || pos >= size) return 0;
+  // pos in [0, size) now, so the word read below lies within the line: inside m and p.
   if (stride === 0) {
     const i = at + (pos >>> 5);
-    return ((m[i] ^ p[i]) >>> pos) & 1; // >>> shifts by pos & 31
+    return ((m[i]! ^ p[i]!) >>> pos) & 1; // >>> shifts by pos & 31
   }
   const i = at + pos * stride;
-  return ((m[i] ^ p[i]) >>> bit) & 1;
+  return ((m[i]! ^ p[i]!) >>> bit) & 1;
 }
 
 /**

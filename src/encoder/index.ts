@@ -237,5 +237,6 @@ function encodeAt(segs: readonly QrSegment[], version: number, usedBits: number,
   transpose(dataT, data, size, words);
   let mask = o.mask;
   if (mask === -1) mask = chooseMask(maskInput(tpl, data, dataT, work.merged), tpl);
-  return { version, ecl: ECLS[ecl], mask, size, modules: unpack(data, tpl.planes[mask], size, words) };
+  // ecl in [0, 3]; mask in [0, 7] (readOptions checked it, chooseMask returns one).
+  return { version, ecl: ECLS[ecl]!, mask, size, modules: unpack(data, tpl.planes[mask]!, size, words) };
 }

@@ -39,9 +39,9 @@ function buildTable(): Uint16Array | null {
     for (let trail = 0x40; trail <= 0xfc; trail++) if (trail !== 0x7f) codes.push((lead << 8) | trail);
   }
   const bytes = new Uint8Array(codes.length * 3);
-  for (let i = 0; i < codes.length; i++) {
-    bytes[i * 3] = codes[i] >>> 8;
-    bytes[i * 3 + 1] = codes[i] & 0xff;
+  for (const [i, code] of codes.entries()) {
+    bytes[i * 3] = code >>> 8;
+    bytes[i * 3 + 1] = code & 0xff;
     bytes[i * 3 + 2] = 0x0a;
   }
   let decoded: string;
@@ -53,13 +53,13 @@ function buildTable(): Uint16Array | null {
   const pieces = decoded.split('\n');
   if (pieces.length !== codes.length + 1) return null;
   const t = new Uint16Array(0x10000);
-  for (let i = 0; i < codes.length; i++) {
-    const piece = pieces[i];
+  for (const [i, code] of codes.entries()) {
+    const piece = pieces[i]!; // pieces.length === codes.length + 1, checked above
     if (piece.length !== 1) continue;
     const u = piece.charCodeAt(0);
     if (u < 0x80 || u === 0xfffd || (u >= 0xd800 && u <= 0xdfff)) continue;
-    if (AMBIGUOUS_SJIS.has(codes[i])) continue;
-    if (t[u] === 0) t[u] = codes[i];
+    if (AMBIGUOUS_SJIS.has(code)) continue;
+    if (t[u] === 0) t[u] = code;
   }
   for (const [code, u] of AMBIGUOUS_SJIS) if (u >= 0x80) t[u] = code;
   return t;

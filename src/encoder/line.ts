@@ -9,6 +9,7 @@ import { POP16 as POP16_TABLE, scaledFinder } from './finder.ts';
 
 /** N1 + 40·N3 along one line (modules outside the symbol count as light for N3). */
 export function lineScore(m: Uint32Array, p: Uint32Array, at: number, words: number, size: number): number {
+  // Reads in range: words at + k for k in [0, words) (the line's own words), POP16 at 16-bit values.
   const POP16 = POP16_TABLE;
   const last = size >>> 5; // the word holding position `size` (size is odd: never a word boundary)
   const endBit = 1 << (size & 31);
@@ -17,14 +18,14 @@ export function lineScore(m: Uint32Array, p: Uint32Array, at: number, words: num
   let runs = 0;
   let finders = 0;
   let prev = 0; // modules −32 … −1: outside the symbol, light
-  let cur = m[at] ^ p[at];
+  let cur = m[at]! ^ p[at]!;
   // Transitions, bit i = module i ≠ module i − 1, forced at 0 and at `size` so that runs start and end with
   // the line.
   let dPrev = 0;
   let d = (cur ^ (cur << 1)) | 1 | (last === 0 ? endBit : 0);
   let corePrev = 0;
   for (let k = 0; k <= end; k++) {
-    const next = k + 1 < words ? m[at + k + 1] ^ p[at + k + 1] : 0;
+    const next = k + 1 < words ? m[at + k + 1]! ^ p[at + k + 1]! : 0;
     const dNext = (next ^ ((next << 1) | (cur >>> 31))) | (k + 1 === last ? endBit : 0);
     if (k <= last) {
       // N1: windows of 5 equal modules ending at i (no transition at i − 3 … i), and 2 more per run of ≥ 5
@@ -32,7 +33,7 @@ export function lineScore(m: Uint32Array, p: Uint32Array, at: number, words: num
       const w = ~(d | (d << 1) | (dPrev >>> 31) | (d << 2) | (dPrev >>> 30) | (d << 3) | (dPrev >>> 29)) & (k < last ? -1 : endBit - 1);
       if (w !== 0) {
         const e = w & ((d >>> 1) | (dNext << 31));
-        runs += POP16[w & 0xffff] + POP16[w >>> 16] + 2 * (POP16[e & 0xffff] + POP16[e >>> 16]);
+        runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);
       }
     }
     // sj: bit i = module i − j.
@@ -49,7 +50,7 @@ export function lineScore(m: Uint32Array, p: Uint32Array, at: number, words: num
     const core = s7 & s5 & s4 & s3 & s1 & ~(s8 | s6 | s2 | cur);
     const fa = core & ~((cur << 9) | (prev >>> 23) | (cur << 10) | (prev >>> 22) | (cur << 11) | (prev >>> 21));
     const fb = ((core << 3) | (corePrev >>> 29)) & ~(s2 | s1 | cur);
-    if ((fa | fb) !== 0) finders += POP16[fa & 0xffff] + POP16[fa >>> 16] + POP16[fb & 0xffff] + POP16[fb >>> 16];
+    if ((fa | fb) !== 0) finders += POP16[fa & 0xffff]! + POP16[fa >>> 16]! + POP16[fb & 0xffff]! + POP16[fb >>> 16]!;
     // Scale ≥ 2: the 6th module of a dark run after a light one (a centre run of 3n ≥ 6), checked exactly.
     for (let c = ~s6 & s5 & s4 & s3 & s2 & s1 & cur; c !== 0; c &= c - 1) {
       finders += scaledFinder(m, p, at, 0, 0, size, 32 * k + (31 - Math.clz32(c & -c)) - 5, 6);
@@ -65,11 +66,12 @@ export function lineScore(m: Uint32Array, p: Uint32Array, at: number, words: num
 
 /** Dark modules of one line (N4). */
 export function lineDark(m: Uint32Array, p: Uint32Array, at: number, words: number): number {
+  // Reads in range: the line's words at … at + words − 1; POP16 at 16-bit values.
   const POP16 = POP16_TABLE;
   let dark = 0;
   for (let k = at; k < at + words; k++) {
-    const v = m[k] ^ p[k];
-    dark += POP16[v & 0xffff] + POP16[v >>> 16];
+    const v = m[k]! ^ p[k]!;
+    dark += POP16[v & 0xffff]! + POP16[v >>> 16]!;
   }
   return dark;
 }
@@ -84,6 +86,7 @@ export let tailDarkCount = 0;
  * boundary are boundaryBoxes' (scan.ts). Returns 3 × blocks; the dark count is left in `tailDarkCount`.
  */
 export function tailBlocks(m: Uint32Array, p: Uint32Array, size: number, words: number): number {
+  // Reads in range: word y·words + words − 1 for y in [0, size), the last of row y; POP16 at 16-bit values.
   const POP16 = POP16_TABLE;
   const validH = (1 << (size - 32 * (words - 1) - 1)) - 1; // x + 1 in the symbol too
   let dark = 0;
@@ -91,11 +94,11 @@ export function tailBlocks(m: Uint32Array, p: Uint32Array, size: number, words: 
   let prev = 0;
   let hPrev = 0;
   for (let y = 0, i = words - 1; y < size; y++, i += words) {
-    const r = m[i] ^ p[i];
-    dark += POP16[r & 0xffff] + POP16[r >>> 16];
+    const r = m[i]! ^ p[i]!;
+    dark += POP16[r & 0xffff]! + POP16[r >>> 16]!;
     const h = ~(r ^ (r >>> 1)) & validH;
     const v = h & hPrev & ~(r ^ prev);
-    if (v !== 0) blocks += POP16[v & 0xffff] + POP16[v >>> 16];
+    if (v !== 0) blocks += POP16[v & 0xffff]! + POP16[v >>> 16]!;
     prev = r;
     hPrev = h;
   }

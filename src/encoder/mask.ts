@@ -18,6 +18,7 @@
  * column, or in part scored along the lines themselves (line.ts).
  */
 
+import { assert } from './errors.ts';
 import { lineDark, lineScore, tailBlocks, tailDarkCount } from './line.ts';
 import { mergeTail, mergeTailRows, tailLayout, transpose, type TailLayout, type Template } from './matrix.ts';
 import { boundaryBoxes, lastDark, scanCols, scanRows } from './scan.ts';
@@ -57,7 +58,11 @@ export function maskInput(tpl: Template, data: Uint32Array, dataT: Uint32Array, 
  * ≥ `limit` as soon as it is known to reach `limit` (all terms are non-negative).
  */
 export function penalty(s: MaskInput, tpl: Template, mask: number, limit: number): number {
-  return score(s, tpl.planes[mask], tpl.planesT[mask], tpl.planesM === null ? null : tpl.planesM[mask], limit);
+  const plane = tpl.planes[mask];
+  const planeT = tpl.planesT[mask];
+  assert(plane !== undefined && planeT !== undefined, 'mask out of range');
+  // planesM, when present, has an entry per mask like planes.
+  return score(s, plane, planeT, tpl.planesM === null ? null : tpl.planesM[mask]!, limit);
 }
 
 /** `penalty` with the mask given by its planes (`planeM` null exactly when `s.merged` is). */
@@ -137,22 +142,25 @@ const order = new Int32Array(8);
  */
 export function chooseMask(s: MaskInput, tpl: Template): number {
   const { planes, planesT, planesM } = tpl;
+  // Indices in range: i and k, and the entries of `order`, are masks in [0, 8); planes, planesT, planesM (when
+  // present), partials and order all have 8 entries.
   // Insertion sort by (partial, mask): eight entries, no comparator closure and no allocation.
   for (let k = 0; k < 8; k++) {
-    const p = rowsPartial(s, planes[k], planesT[k], planesM === null ? null : planesM[k], Infinity);
+    const p = rowsPartial(s, planes[k]!, planesT[k]!, planesM === null ? null : planesM[k]!, Infinity);
     partials[k] = p;
     let i = k;
-    for (; i > 0 && partials[order[i - 1]] > p; i--) order[i] = order[i - 1];
+    for (; i > 0 && partials[order[i - 1]!]! > p; i--) order[i] = order[i - 1]!;
     order[i] = k;
   }
   let best = Infinity;
   let bestMask = -1;
   for (let i = 0; i < 8; i++) {
-    const k = order[i];
+    const k = order[i]!;
+    const partial = partials[k]!;
     // A lower-numbered mask also wins with an equal score, so it may stop only above the best.
     const limit = k < bestMask ? best + 1 : best;
-    if (partials[k] >= limit) continue;
-    const score = partials[k] + colsPartial(s, planes[k], planesT[k], planesM === null ? null : planesM[k], limit - partials[k]);
+    if (partial >= limit) continue;
+    const score = partial + colsPartial(s, planes[k]!, planesT[k]!, planesM === null ? null : planesM[k]!, limit - partial);
     if (score < limit) {
       best = score;
       bestMask = k;
@@ -185,7 +193,7 @@ function warmUp(): void {
       bits += '0'.repeat((lane + k) % 7) + motifs[(lane + k) % motifs.length];
     }
     for (let y = 0; y < size; y++) {
-      if (bits.charCodeAt(y) === 0x31) m[y * words + (lane >>> 5)] |= 1 << (lane & 31);
+      if (bits.charCodeAt(y) === 0x31) m[y * words + (lane >>> 5)]! |= 1 << (lane & 31);
     }
   }
   const mT = new Uint32Array(size * words);
@@ -212,7 +220,7 @@ function warmUp(): void {
     for (const [data, dataT] of [
       [m, mT],
       [mT, m],
-    ]) {
+    ] as const) {
       at(size, words, data, dataT);
       at(85, 3, data, dataT);
       at(29, 1, data, dataT);

@@ -96,7 +96,8 @@ export function tailLayout(size: number, words: number): TailLayout {
  */
 export function mergeTail(src: Uint32Array, srcT: Uint32Array, size: number, words: number, lanes: number, out: Uint32Array): void {
   const keep = (1 << lanes) - 1;
-  for (let y = 0, i = words - 1; y < size; y++, i += words) out[y] = (src[i] & keep) | ((srcT[i] & keep) << lanes);
+  // i = y·words + words − 1 for y in [0, size): the last word of row y, in range.
+  for (let y = 0, i = words - 1; y < size; y++, i += words) out[y] = (src[i]! & keep) | ((srcT[i]! & keep) << lanes);
 }
 
 /**
@@ -107,7 +108,8 @@ export function mergeTail(src: Uint32Array, srcT: Uint32Array, size: number, wor
 export function mergeTailRows(src: Uint32Array, srcT: Uint32Array, size: number, words: number, rows: number, out: Uint32Array): void {
   const keepRows = (1 << rows) - 1;
   const keepCols = (1 << (32 - rows)) - 1;
-  for (let x = 0, i = words - 1; x < size; x++, i += words) out[x] = (srcT[i] & keepRows) | ((src[i] & keepCols) << rows);
+  // i = x·words + words − 1 for x in [0, size): the last word of row x, in range.
+  for (let x = 0, i = words - 1; x < size; x++, i += words) out[x] = (srcT[i]! & keepRows) | ((src[i]! & keepCols) << rows);
 }
 
 /** Mask condition (Table 10): true where the module is inverted, x = column, y = row. */
@@ -152,6 +154,8 @@ function forEachFormatModule(size: number, set: (x: number, y: number, bit: numb
 }
 
 function buildTemplate(version: number, ecl: EclIndex): Template {
+  // Indices in range: version in [1, 40] and ecl·8 + mask < 32 for the tables; module coordinates x, y in
+  // [0, size), word indices y·words + (x >>> 5) < size·words; i in [0, numData) for xs, ys.
   const size = symbolSize(version);
   const words = (size + 31) >>> 5;
   const dark = new Uint8Array(size * size);
@@ -170,7 +174,7 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
     [3, 3],
     [size - 4, 3],
     [3, size - 4],
-  ]) {
+  ] as const) {
     for (let dy = -4; dy <= 4; dy++) {
       for (let dx = -4; dx <= 4; dx++) {
         const x = cx + dx;
@@ -182,14 +186,14 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
     }
   }
   // Alignment patterns, except the three positions overlapping the finders.
-  const align = ALIGNMENT_POSITIONS[version];
+  const align = ALIGNMENT_POSITIONS[version]!;
   const na = align.length;
   for (let i = 0; i < na; i++) {
     for (let j = 0; j < na; j++) {
       if ((i === 0 && j === 0) || (i === 0 && j === na - 1) || (i === na - 1 && j === 0)) continue;
       for (let dy = -2; dy <= 2; dy++) {
         for (let dx = -2; dx <= 2; dx++) {
-          setFunction(align[i] + dx, align[j] + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+          setFunction(align[i]! + dx, align[j]! + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
         }
       }
     }
@@ -198,7 +202,7 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
   forEachFormatModule(size, (x, y, bit) => setFunction(x, y, bit === 15));
   // Version information (§7.10), versions 7 and up: two 6×3 blocks.
   if (version >= 7) {
-    const bits = VERSION_BITS[version];
+    const bits = VERSION_BITS[version]!;
     for (let i = 0; i < 18; i++) {
       const on = ((bits >>> i) & 1) !== 0;
       const a = size - 11 + (i % 3);
@@ -210,7 +214,7 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
 
   const baseT = new Uint32Array(size * words);
   for (let y = 0; y < size; y++) {
-    for (let x = 0; x < size; x++) if (dark[y * size + x]) baseT[x * words + (y >>> 5)] |= 1 << (y & 31);
+    for (let x = 0; x < size; x++) if (dark[y * size + x]) baseT[x * words + (y >>> 5)]! |= 1 << (y & 31);
   }
 
   // Placement order: two-module-wide columns from the right, upwards then downwards, skipping column 6.
@@ -233,37 +237,34 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
   }
   assert(n === numData, 'data module count');
   const orderT = new Uint16Array(numData);
-  for (let i = 0; i < numData; i++) orderT[i] = ((xs[i] * words + (ys[i] >>> 5)) << 5) | (ys[i] & 31);
+  for (let i = 0; i < numData; i++) orderT[i] = ((xs[i]! * words + (ys[i]! >>> 5)) << 5) | (ys[i]! & 31);
   const cells = nibbleCells(xs, ys, words);
 
-  // Mask planes with the format information of (ecl, mask).
+  // Mask planes with the format information of (ecl, mask), and their merged tail columns.
+  const tail = tailLayout(size, words);
   const planes: Uint32Array[] = [];
   const planesT: Uint32Array[] = [];
+  const planesM: Uint32Array[] | null = tail.mergeLanes > 0 || tail.rowLanes > 0 ? [] : null;
   for (let mask = 0; mask < 8; mask++) {
     const p = new Uint32Array(size * words);
     const pt = new Uint32Array(size * words);
     const put = (x: number, y: number) => {
-      p[y * words + (x >>> 5)] |= 1 << (x & 31);
-      pt[x * words + (y >>> 5)] |= 1 << (y & 31);
+      p[y * words + (x >>> 5)]! |= 1 << (x & 31);
+      pt[x * words + (y >>> 5)]! |= 1 << (y & 31);
     };
     for (let y = 0; y < size; y++) {
       for (let x = 0; x < size; x++) if (!isFunction[y * size + x] && maskCondition(mask, x, y)) put(x, y);
     }
-    const format = FORMAT_BITS[ecl * 8 + mask];
+    const format = FORMAT_BITS[ecl * 8 + mask]!;
     forEachFormatModule(size, (x, y, bit) => {
       if (bit < 15 && ((format >>> bit) & 1) !== 0) put(x, y);
     });
     planes.push(p);
     planesT.push(pt);
-  }
-  const tail = tailLayout(size, words);
-  let planesM: Uint32Array[] | null = null;
-  if (tail.mergeLanes > 0 || tail.rowLanes > 0) {
-    planesM = [];
-    for (let mask = 0; mask < 8; mask++) {
+    if (planesM !== null) {
       const pm = new Uint32Array(size);
-      if (tail.mergeLanes > 0) mergeTail(planes[mask], planesT[mask], size, words, tail.mergeLanes, pm);
-      else mergeTailRows(planes[mask], planesT[mask], size, words, tail.rowLanes, pm);
+      if (tail.mergeLanes > 0) mergeTail(p, pt, size, words, tail.mergeLanes, pm);
+      else mergeTailRows(p, pt, size, words, tail.rowLanes, pm);
       planesM.push(pm);
     }
   }
@@ -278,25 +279,26 @@ function buildTemplate(version: number, ecl: EclIndex): Template {
  * are in one 32-row word. kind = 2·odd + (d < 0).
  */
 function nibbleCells(xs: Uint8Array, ys: Uint8Array, words: number): Int32Array {
+  // Indices in range: i + j with j in [0, 8) and k < count lies in [0, count·8) ⊆ [0, xs.length).
   const count = xs.length >>> 3; // the remainder bits (0–7) belong to no codeword
   const cells = new Int32Array(count).fill(-1);
   for (let k = 0; k < count; k++) {
     const i = k * 8;
-    const odd = xs[i] < xs[i + 1];
-    const x = odd ? xs[i + 1] : xs[i];
-    const d = odd ? ys[i + 1] - ys[i] : ys[i + 2] - ys[i];
+    const odd = xs[i]! < xs[i + 1]!;
+    const x = odd ? xs[i + 1]! : xs[i]!;
+    const d = odd ? ys[i + 1]! - ys[i]! : ys[i + 2]! - ys[i]!;
     if (d !== 1 && d !== -1) continue;
     let regular = true;
     for (let j = 0; j < 8 && regular; j++) {
       // Module j: column x − 1 for odd j when even, for even j when odd; row step every two modules.
       const left = (j & 1) === (odd ? 0 : 1);
-      const row = ys[i] + (odd ? (j + 1) >>> 1 : j >>> 1) * d;
-      regular = xs[i + j] === (left ? x - 1 : x) && ys[i + j] === row;
+      const row = ys[i]! + (odd ? (j + 1) >>> 1 : j >>> 1) * d;
+      regular = xs[i + j]! === (left ? x - 1 : x) && ys[i + j]! === row;
     }
     if (!regular) continue;
     // Lowest row of each column's four.
-    const lowX = d > 0 ? ys[i] + (odd ? 1 : 0) : ys[i] - 3 - (odd ? 1 : 0);
-    const lowX1 = d > 0 ? ys[i] : ys[i] - 3;
+    const lowX = d > 0 ? ys[i]! + (odd ? 1 : 0) : ys[i]! - 3 - (odd ? 1 : 0);
+    const lowX1 = d > 0 ? ys[i]! : ys[i]! - 3;
     if (lowX >>> 5 !== (lowX + 3) >>> 5 || lowX1 >>> 5 !== (lowX1 + 3) >>> 5 || lowX >>> 5 !== lowX1 >>> 5) continue;
     const word = x * words + (lowX >>> 5);
     cells[k] = (word << 12) | ((lowX & 31) << 7) | ((lowX1 & 31) << 2) | ((odd ? 2 : 0) | (d < 0 ? 1 : 0));
@@ -314,7 +316,7 @@ const NIBBLES = (() => {
   const t = new Uint8Array(4 * 256);
   const nibble = (b: number, bits: readonly number[], up: boolean) => {
     let v = 0;
-    for (let r = 0; r < 4; r++) v |= ((b >>> bits[up ? 3 - r : r]) & 1) << r;
+    for (let r = 0; r < 4; r++) v |= ((b >>> bits[up ? 3 - r : r]!) & 1) << r; // bits: 4 entries
     return v;
   };
   const high = [7, 5, 3, 1];
@@ -333,7 +335,7 @@ const CACHE_SIZE = 4;
 
 export function getTemplate(version: number, ecl: EclIndex): Template {
   for (let i = 0; i < cache.length; i++) {
-    const t = cache[i];
+    const t = cache[i]!;
     if (t.version === version && t.ecl === ecl) {
       if (i !== 0) {
         cache.splice(i, 1);
@@ -355,49 +357,52 @@ export function getTemplate(version: number, ecl: EclIndex): Template {
  * whichever module of a row it starts at: one table lookup and two stores.
  */
 export function placeCodewordsT(tpl: Template, codewords: Uint8Array, outT: Uint32Array): void {
+  // Indices in range: k < cells.length = the codewords placed (≤ codewords.length); a regular cell's words w
+  // and w − words are in the transpose; NIBBLES at kind·256 + byte < 1024; orderT at k·8 + 7 < numData.
   outT.set(tpl.baseT);
   const { orderT, cells, words } = tpl;
   const nibbles = NIBBLES;
   const n = cells.length;
   for (let k = 0; k < n; k++) {
-    const byte = codewords[k];
+    const byte = codewords[k]!;
     if (byte === 0) continue;
-    const at = cells[k];
+    const at = cells[k]!;
     if (at >= 0) {
-      const v = nibbles[((at & 3) << 8) | byte];
+      const v = nibbles[((at & 3) << 8) | byte]!;
       const w = at >>> 12;
-      outT[w] |= (v & 15) << ((at >>> 7) & 31);
-      outT[w - words] |= (v >>> 4) << ((at >>> 2) & 31);
+      outT[w]! |= (v & 15) << ((at >>> 7) & 31);
+      outT[w - words]! |= (v >>> 4) << ((at >>> 2) & 31);
       continue;
     }
     // Bit by bit, unrolled: a loop over the 8 bits placed 20–25 % slower at versions 4–13.
     const i = k * 8;
-    let p = orderT[i];
-    outT[p >>> 5] |= ((byte >>> 7) & 1) << (p & 31);
-    p = orderT[i + 1];
-    outT[p >>> 5] |= ((byte >>> 6) & 1) << (p & 31);
-    p = orderT[i + 2];
-    outT[p >>> 5] |= ((byte >>> 5) & 1) << (p & 31);
-    p = orderT[i + 3];
-    outT[p >>> 5] |= ((byte >>> 4) & 1) << (p & 31);
-    p = orderT[i + 4];
-    outT[p >>> 5] |= ((byte >>> 3) & 1) << (p & 31);
-    p = orderT[i + 5];
-    outT[p >>> 5] |= ((byte >>> 2) & 1) << (p & 31);
-    p = orderT[i + 6];
-    outT[p >>> 5] |= ((byte >>> 1) & 1) << (p & 31);
-    p = orderT[i + 7];
-    outT[p >>> 5] |= (byte & 1) << (p & 31);
+    let p = orderT[i]!;
+    outT[p >>> 5]! |= ((byte >>> 7) & 1) << (p & 31);
+    p = orderT[i + 1]!;
+    outT[p >>> 5]! |= ((byte >>> 6) & 1) << (p & 31);
+    p = orderT[i + 2]!;
+    outT[p >>> 5]! |= ((byte >>> 5) & 1) << (p & 31);
+    p = orderT[i + 3]!;
+    outT[p >>> 5]! |= ((byte >>> 4) & 1) << (p & 31);
+    p = orderT[i + 4]!;
+    outT[p >>> 5]! |= ((byte >>> 3) & 1) << (p & 31);
+    p = orderT[i + 5]!;
+    outT[p >>> 5]! |= ((byte >>> 2) & 1) << (p & 31);
+    p = orderT[i + 6]!;
+    outT[p >>> 5]! |= ((byte >>> 1) & 1) << (p & 31);
+    p = orderT[i + 7]!;
+    outT[p >>> 5]! |= (byte & 1) << (p & 31);
   }
 }
 
 /** 32×32 bit-matrix transpose in place: afterwards bit r of a[c] is the former bit c of a[r]. */
 function transpose32(a: Uint32Array): void {
+  // k + j < 32 = a.length: k steps over the rows whose bit j is 0.
   for (let j = 16, m = 0x0000ffff; j !== 0; j >>>= 1, m ^= m << j) {
     for (let k = 0; k < 32; k = (k + j + 1) & ~j) {
-      const t = ((a[k] >>> j) ^ a[k + j]) & m;
-      a[k] ^= t << j;
-      a[k + j] ^= t;
+      const t = ((a[k]! >>> j) ^ a[k + j]!) & m;
+      a[k]! ^= t << j;
+      a[k + j]! ^= t;
     }
   }
 }
@@ -406,14 +411,15 @@ const block = new Uint32Array(32);
 
 /** Writes the transpose of the packed `size`×`size` matrix `src` into `dst` (same layout). */
 export function transpose(src: Uint32Array, dst: Uint32Array, size: number, words: number): void {
+  // Indices in range: by, bx < words; rows by·32 + r and bx·32 + c < size (r < rows, c < cols ≤ 32 = block.length).
   for (let by = 0; by < words; by++) {
     for (let bx = 0; bx < words; bx++) {
       const rows = Math.min(32, size - by * 32);
-      for (let r = 0; r < rows; r++) block[r] = src[(by * 32 + r) * words + bx];
+      for (let r = 0; r < rows; r++) block[r] = src[(by * 32 + r) * words + bx]!;
       block.fill(0, rows);
       transpose32(block);
       const cols = Math.min(32, size - bx * 32);
-      for (let c = 0; c < cols; c++) dst[(bx * 32 + c) * words + by] = block[c];
+      for (let c = 0; c < cols; c++) dst[(bx * 32 + c) * words + by] = block[c]!;
     }
   }
 }
@@ -441,15 +447,17 @@ export function unpack(packed: Uint32Array, plane: Uint32Array, size: number, wo
   if (stream.length < streamWords + 2) stream = new Int32Array(streamWords + 2);
   const s = stream;
   s.fill(0, 0, streamWords + 2);
+  // Indices in range: base + wi < size·words; stream words sw + 1 ≤ streamWords + 1 (s has streamWords + 2);
+  // EXPAND at 2b + 1 < 512 for a byte b; out32 at o + 7 < 8·streamWords ≤ 31360 / 4.
   // Row y occupies stream bits y·size … y·size + size − 1 (bits past the row end are 0 in both arrays).
   for (let y = 0, bitPos = 0; y < size; y++, bitPos += size) {
     const base = y * words;
     for (let wi = 0, p = bitPos; wi < words; wi++, p += 32) {
-      const v = packed[base + wi] ^ plane[base + wi];
+      const v = packed[base + wi]! ^ plane[base + wi]!;
       const sw = p >>> 5;
       const sh = p & 31;
-      s[sw] |= v << sh;
-      if (sh !== 0) s[sw + 1] |= v >>> (32 - sh);
+      s[sw]! |= v << sh;
+      if (sh !== 0) s[sw + 1]! |= v >>> (32 - sh);
     }
   }
   // 32 modules per stream word, written as eight 4-byte words into the reused scratch (every stream word,
@@ -459,19 +467,19 @@ export function unpack(packed: Uint32Array, plane: Uint32Array, size: number, wo
   const out32 = expanded32;
   const table = EXPAND;
   for (let w = 0, o = 0; w < streamWords; w++, o += 8) {
-    const v = s[w];
+    const v = s[w]!;
     const b0 = (v & 0xff) << 1;
     const b1 = ((v >>> 8) & 0xff) << 1;
     const b2 = ((v >>> 16) & 0xff) << 1;
     const b3 = (v >>> 24) << 1;
-    out32[o] = table[b0];
-    out32[o + 1] = table[b0 + 1];
-    out32[o + 2] = table[b1];
-    out32[o + 3] = table[b1 + 1];
-    out32[o + 4] = table[b2];
-    out32[o + 5] = table[b2 + 1];
-    out32[o + 6] = table[b3];
-    out32[o + 7] = table[b3 + 1];
+    out32[o] = table[b0]!;
+    out32[o + 1] = table[b0 + 1]!;
+    out32[o + 2] = table[b1]!;
+    out32[o + 3] = table[b1 + 1]!;
+    out32[o + 4] = table[b2]!;
+    out32[o + 5] = table[b2 + 1]!;
+    out32[o + 6] = table[b3]!;
+    out32[o + 7] = table[b3 + 1]!;
   }
   return expanded.slice(0, total);
 }

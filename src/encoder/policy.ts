@@ -117,7 +117,7 @@ export function chooseSegments(
     if (hi < maxVersion && minBits > numDataCodewords(hi, ecl) * 8) continue;
     let bits = Infinity;
     for (let i = 0; i < candidates.length; i++) {
-      const segs = segmentsAs(text, candidates[i], hi, bytes);
+      const segs = segmentsAs(text, candidates[i]!, hi, bytes);
       const b = getTotalBits(segs, hi); // Infinity when a character count overflows its indicator
       if (i === 0 || b < bits) {
         bits = b;

@@ -12,12 +12,12 @@ import { gfMultiply } from './tables.ts';
 export function generatorPolynomial(degree: number): Uint8Array {
   const result = new Uint8Array(degree);
   result[degree - 1] = 1; // start with the monomial x^0 = 1
-  // Multiply by (x − α^i) for i = 0..d−1; subtraction is XOR in GF(2^8).
+  // Multiply by (x − α^i) for i = 0..d−1; subtraction is XOR in GF(2^8). Indices j, j + 1 in [0, degree).
   let root = 1;
   for (let i = 0; i < degree; i++) {
     for (let j = 0; j < degree; j++) {
-      result[j] = gfMultiply(result[j], root);
-      if (j + 1 < degree) result[j] ^= result[j + 1];
+      result[j] = gfMultiply(result[j]!, root);
+      if (j + 1 < degree) result[j]! ^= result[j + 1]!;
     }
     root = gfMultiply(root, 0x02);
   }
@@ -35,8 +35,9 @@ function feedbackTable(degree: number): Int32Array {
   if (table === undefined) {
     const gen = generatorPolynomial(degree);
     table = new Int32Array(256 * 8);
+    // f in [0, 256), j in [0, degree) with degree ≤ 32: word f·8 + (j >>> 2) < 256·8.
     for (let f = 0; f < 256; f++) {
-      for (let j = 0; j < degree; j++) table[f * 8 + (j >>> 2)] |= gfMultiply(gen[j], f) << (24 - 8 * (j & 3));
+      for (let j = 0; j < degree; j++) table[f * 8 + (j >>> 2)]! |= gfMultiply(gen[j]!, f) << (24 - 8 * (j & 3));
     }
     feedbackTables[degree] = table;
   }
@@ -57,27 +58,29 @@ export function computeEcc(
   outStride: number,
 ): void {
   const t = feedbackTable(degree);
+  // Indices in range: i in [start, end) lies in `data` (the caller's block); f = feedback byte · 8, so
+  // f + 7 < 256 · 8 = t.length.
   let r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
   const end = start + length;
   if (degree <= 16) {
     for (let i = start; i < end; i++) {
-      const f = ((data[i] ^ (r0 >>> 24)) & 0xff) << 3;
-      r0 = ((r0 << 8) | (r1 >>> 24)) ^ t[f];
-      r1 = ((r1 << 8) | (r2 >>> 24)) ^ t[f + 1];
-      r2 = ((r2 << 8) | (r3 >>> 24)) ^ t[f + 2];
-      r3 = (r3 << 8) ^ t[f + 3];
+      const f = ((data[i]! ^ (r0 >>> 24)) & 0xff) << 3;
+      r0 = ((r0 << 8) | (r1 >>> 24)) ^ t[f]!;
+      r1 = ((r1 << 8) | (r2 >>> 24)) ^ t[f + 1]!;
+      r2 = ((r2 << 8) | (r3 >>> 24)) ^ t[f + 2]!;
+      r3 = (r3 << 8) ^ t[f + 3]!;
     }
   } else {
     for (let i = start; i < end; i++) {
-      const f = ((data[i] ^ (r0 >>> 24)) & 0xff) << 3;
-      r0 = ((r0 << 8) | (r1 >>> 24)) ^ t[f];
-      r1 = ((r1 << 8) | (r2 >>> 24)) ^ t[f + 1];
-      r2 = ((r2 << 8) | (r3 >>> 24)) ^ t[f + 2];
-      r3 = ((r3 << 8) | (r4 >>> 24)) ^ t[f + 3];
-      r4 = ((r4 << 8) | (r5 >>> 24)) ^ t[f + 4];
-      r5 = ((r5 << 8) | (r6 >>> 24)) ^ t[f + 5];
-      r6 = ((r6 << 8) | (r7 >>> 24)) ^ t[f + 6];
-      r7 = (r7 << 8) ^ t[f + 7];
+      const f = ((data[i]! ^ (r0 >>> 24)) & 0xff) << 3;
+      r0 = ((r0 << 8) | (r1 >>> 24)) ^ t[f]!;
+      r1 = ((r1 << 8) | (r2 >>> 24)) ^ t[f + 1]!;
+      r2 = ((r2 << 8) | (r3 >>> 24)) ^ t[f + 2]!;
+      r3 = ((r3 << 8) | (r4 >>> 24)) ^ t[f + 3]!;
+      r4 = ((r4 << 8) | (r5 >>> 24)) ^ t[f + 4]!;
+      r5 = ((r5 << 8) | (r6 >>> 24)) ^ t[f + 5]!;
+      r6 = ((r6 << 8) | (r7 >>> 24)) ^ t[f + 6]!;
+      r7 = (r7 << 8) ^ t[f + 7]!;
     }
   }
   // Remainder bytes out, four per word, most significant first (no temporary array: this runs per block).

@@ -39,13 +39,14 @@ export function modeIndicator(mode: SegmentMode): number {
 }
 
 // Character count indicator lengths (Table 3) for versions 1–9, 10–26, 27–40.
-const CC_NUMERIC = [10, 12, 14];
-const CC_ALPHANUMERIC = [9, 11, 13];
-const CC_BYTE = [8, 16, 16];
-const CC_KANJI = [8, 10, 12];
+type PerGroup = readonly [number, number, number];
+const CC_NUMERIC: PerGroup = [10, 12, 14];
+const CC_ALPHANUMERIC: PerGroup = [9, 11, 13];
+const CC_BYTE: PerGroup = [8, 16, 16];
+const CC_KANJI: PerGroup = [8, 10, 12];
 
 /** 0 for versions 1–9, 1 for 10–26, 2 for 27–40. */
-export function versionGroup(version: number): number {
+export function versionGroup(version: number): 0 | 1 | 2 {
   return version <= 9 ? 0 : version <= 26 ? 1 : 2;
 }
 
@@ -106,7 +107,7 @@ export function isNumeric(text: string): boolean {
 export function isAlphanumeric(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 128 || ALNUM_VALUE[c] < 0) return false;
+    if (c >= 128 || ALNUM_VALUE[c]! < 0) return false;
   }
   return true;
 }
@@ -129,7 +130,7 @@ function packer(capacityBits: number, bytes: ByteSource = freshBytes) {
 /** A numeric segment of text[start, end), digits only (not checked). */
 export function numericRange(text: string, start: number, end: number, bytes: ByteSource = freshBytes): QrSegment {
   const n = end - start;
-  const bitLength = Math.floor(n / 3) * 10 + [0, 4, 7][n % 3];
+  const bitLength = Math.floor(n / 3) * 10 + [0, 4, 7][n % 3]!; // n ≥ 0: n % 3 in [0, 2]
   const data = bytes((bitLength + 7) >>> 3);
   // Groups of three digits in 10 bits; a final group of one or two digits in 4 or 7 bits (§7.4.3).
   // acc holds fewer than 8 pending bits between groups.
@@ -167,13 +168,14 @@ function alphanumericRange(text: string, start: number, end: number, bytes: Byte
   const n = end - start;
   const bitLength = Math.floor(n / 2) * 11 + (n % 2) * 6;
   const data = bytes((bitLength + 7) >>> 3);
-  // Pairs as 45·a + b in 11 bits; a final single character in 6 bits (§7.4.4).
+  // Pairs as 45·a + b in 11 bits; a final single character in 6 bits (§7.4.4). The characters are of the
+  // alphanumeric set (checked by the callers), so their codes index ALNUM_VALUE (128 entries).
   let acc = 0;
   let accBits = 0;
   let o = 0;
   let i = start;
   for (; i + 2 <= end; i += 2) {
-    acc = (acc << 11) | (ALNUM_VALUE[text.charCodeAt(i)] * 45 + ALNUM_VALUE[text.charCodeAt(i + 1)]);
+    acc = (acc << 11) | (ALNUM_VALUE[text.charCodeAt(i)]! * 45 + ALNUM_VALUE[text.charCodeAt(i + 1)]!);
     accBits += 11;
     data[o++] = acc >>> (accBits - 8);
     accBits -= 8;
@@ -184,7 +186,7 @@ function alphanumericRange(text: string, start: number, end: number, bytes: Byte
     acc &= (1 << accBits) - 1;
   }
   if (i < end) {
-    acc = (acc << 6) | ALNUM_VALUE[text.charCodeAt(i)];
+    acc = (acc << 6) | ALNUM_VALUE[text.charCodeAt(i)]!;
     accBits += 6;
   }
   while (accBits >= 8) {
@@ -198,7 +200,8 @@ function alphanumericRange(text: string, start: number, end: number, bytes: Byte
 function kanjiRange(text: string, start: number, end: number, table: Uint16Array, bytes: ByteSource): QrSegment {
   const n = end - start;
   const out = packer(n * 13, bytes);
-  for (let i = start; i < end; i++) out.push(kanjiValue(table[text.charCodeAt(i)]), 13);
+  // table has 0x10000 entries, one per UTF-16 code unit.
+  for (let i = start; i < end; i++) out.push(kanjiValue(table[text.charCodeAt(i)]!), 13);
   return out.result('kanji', n);
 }
 
@@ -347,8 +350,8 @@ const CLASS_KANJI = 4;
 const ASCII_CLASS = (() => {
   const t = new Uint8Array(128);
   for (let c = 0; c < 128; c++) {
-    if (ALNUM_VALUE[c] >= 0) t[c] |= CLASS_ALNUM;
-    if (c >= 0x30 && c <= 0x39) t[c] |= CLASS_DIGIT;
+    if (ALNUM_VALUE[c]! >= 0) t[c]! |= CLASS_ALNUM;
+    if (c >= 0x30 && c <= 0x39) t[c]! |= CLASS_DIGIT;
   }
   return t;
 })();
@@ -397,7 +400,7 @@ export function singleByteIsOptimal(text: string, version: number): boolean {
   let start = 0; // first character of that run
   for (let i = 0; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 0x80;
-    const cls = c < 0x80 ? ASCII_CLASS[c] : 0;
+    const cls = c < 0x80 ? ASCII_CLASS[c]! : 0;
     if ((cls & CLASS_ALNUM) !== 0) {
       saving += (cls & CLASS_DIGIT) !== 0 ? 28 : 15;
       continue;
@@ -414,6 +417,8 @@ export function singleByteIsOptimal(text: string, version: number): boolean {
 
 /** The dynamic programme of `segmentOptimally`. */
 export function segmentByProgramme(text: string, version: number, kanji: KanjiUse, bytes: ByteSource = freshBytes): QrSegment[] {
+  // Indices in range: ASCII_CLASS at c < 0x80, `table` (0x10000 entries) at any code unit, NUMERIC_ROUND at
+  // qN in [0, 2], `back` at i in [0, n) with n ≤ back.length.
   const n = text.length;
   if (n === 0) return [];
   const table = kanji !== 'off' ? kanjiTable() : null;
@@ -442,7 +447,7 @@ export function segmentByProgramme(text: string, version: number, kanji: KanjiUs
     let cls = 0; // CLASS_ALNUM | CLASS_DIGIT for ASCII, CLASS_KANJI for kanji-encodable
     if (c < 0x80) {
       byteCost = 48;
-      cls = ASCII_CLASS[c];
+      cls = ASCII_CLASS[c]!;
     } else if (c < 0x800) {
       byteCost = 96;
       if (table !== null && table[c] !== 0) cls = CLASS_KANJI;
@@ -483,7 +488,7 @@ export function segmentByProgramme(text: string, version: number, kanji: KanjiUs
       }
     }
     if (cN < NONE) {
-      const r = cN + NUMERIC_ROUND[qN];
+      const r = cN + NUMERIC_ROUND[qN]!;
       if (r < best) {
         best = r;
         bestMode = NUMERIC;
@@ -538,7 +543,7 @@ export function segmentByProgramme(text: string, version: number, kanji: KanjiUs
     back[i] = bits;
   }
   if (cA < NONE) cA += 3 * pA;
-  if (cN < NONE) cN += NUMERIC_ROUND[qN];
+  if (cN < NONE) cN += NUMERIC_ROUND[qN]!;
   // Best final mode, then walk back storing each character's mode.
   let mode = BYTE;
   let best = cB;
@@ -553,7 +558,7 @@ export function segmentByProgramme(text: string, version: number, kanji: KanjiUs
   if (cK < best) mode = KANJI;
   const modes = back; // reused: modes[i] overwrites back[i] after it is read
   for (let i = n - 1; i >= 0; i--) {
-    const prev = (back[i] >>> (mode * 2)) & 3;
+    const prev = (back[i]! >>> (mode * 2)) & 3;
     modes[i] = mode;
     mode = prev;
   }

@@ -20,9 +20,12 @@ export function symbolSize(version: number): number {
   return version * 4 + 17;
 }
 
+/** One entry per error-correction level, indexed by `EclIndex`. */
+type PerEcl<T> = readonly [T, T, T, T];
+
 // Table 9: error-correction codewords per block, by level then version (index 0 unused).
 // prettier-ignore
-const ECC_CODEWORDS_PER_BLOCK: readonly (readonly number[])[] = [
+const ECC_CODEWORDS_PER_BLOCK: PerEcl<readonly number[]> = [
   [-1, 7, 10, 15, 20, 26, 18, 20, 24, 30, 18, 20, 24, 26, 30, 22, 24, 28, 30, 28, 28, 28, 28, 30, 30, 26, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
   [-1, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28],
   [-1, 13, 22, 18, 26, 18, 24, 18, 22, 20, 24, 28, 26, 24, 20, 30, 24, 28, 28, 26, 30, 28, 30, 30, 30, 30, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
@@ -31,19 +34,22 @@ const ECC_CODEWORDS_PER_BLOCK: readonly (readonly number[])[] = [
 
 // Table 9: number of error-correction blocks, by level then version (index 0 unused).
 // prettier-ignore
-const NUM_ERROR_CORRECTION_BLOCKS: readonly (readonly number[])[] = [
+const NUM_ERROR_CORRECTION_BLOCKS: PerEcl<readonly number[]> = [
   [-1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8, 8, 9, 9, 10, 12, 12, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 24, 25],
   [-1, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49],
   [-1, 1, 1, 2, 2, 4, 4, 6, 6, 8, 8, 8, 10, 12, 16, 12, 17, 16, 18, 21, 20, 23, 23, 25, 27, 29, 34, 34, 35, 38, 40, 43, 45, 48, 51, 53, 56, 59, 62, 65, 68],
   [-1, 1, 1, 2, 4, 4, 4, 5, 6, 8, 8, 11, 11, 16, 16, 18, 16, 19, 21, 25, 25, 25, 34, 30, 32, 35, 37, 40, 42, 45, 48, 51, 54, 57, 60, 63, 66, 70, 74, 77, 81],
 ];
 
+// The lookups by version below take a version in [1, 40]: the public API rejects any other (index.ts), and
+// the encoder only ever iterates within that range.
+
 export function eccCodewordsPerBlock(version: number, ecl: EclIndex): number {
-  return ECC_CODEWORDS_PER_BLOCK[ecl][version];
+  return ECC_CODEWORDS_PER_BLOCK[ecl][version]!;
 }
 
 export function numErrorCorrectionBlocks(version: number, ecl: EclIndex): number {
-  return NUM_ERROR_CORRECTION_BLOCKS[ecl][version];
+  return NUM_ERROR_CORRECTION_BLOCKS[ecl][version]!;
 }
 
 /**
@@ -64,17 +70,16 @@ export function numRawDataModules(version: number): number {
 /** Data codewords (8-bit) of `version` at level `ecl`, indexed `ecl * 41 + version`; 9–2956. */
 const NUM_DATA_CODEWORDS = (() => {
   const t = new Int32Array(4 * 41);
-  for (let e = 0; e < 4; e++) {
+  for (const e of [0, 1, 2, 3] as const) {
     for (let v = MIN_VERSION; v <= MAX_VERSION; v++) {
-      t[e * 41 + v] =
-        (numRawDataModules(v) >>> 3) - ECC_CODEWORDS_PER_BLOCK[e][v] * NUM_ERROR_CORRECTION_BLOCKS[e][v];
+      t[e * 41 + v] = (numRawDataModules(v) >>> 3) - eccCodewordsPerBlock(v, e) * numErrorCorrectionBlocks(v, e);
     }
   }
   return t;
 })();
 
 export function numDataCodewords(version: number, ecl: EclIndex): number {
-  return NUM_DATA_CODEWORDS[ecl * 41 + version];
+  return NUM_DATA_CODEWORDS[ecl * 41 + version]!;
 }
 
 /**
@@ -99,7 +104,7 @@ export const ALIGNMENT_POSITIONS: readonly Uint8Array[] = (() => {
 })();
 
 /** The 2-bit error-correction level indicator of the format information (L=01, M=00, Q=11, H=10). */
-const ECL_FORMAT_BITS = [1, 0, 3, 2];
+const ECL_FORMAT_BITS: PerEcl<number> = [1, 0, 3, 2];
 
 /**
  * 15-bit format information (BCH(15,5) code, masked with 101010000010010) for level index `ecl` and
@@ -107,7 +112,7 @@ const ECL_FORMAT_BITS = [1, 0, 3, 2];
  */
 export const FORMAT_BITS = (() => {
   const t = new Uint16Array(32);
-  for (let e = 0; e < 4; e++) {
+  for (const e of [0, 1, 2, 3] as const) {
     for (let mask = 0; mask < 8; mask++) {
       const data = (ECL_FORMAT_BITS[e] << 3) | mask;
       let rem = data;
@@ -140,10 +145,10 @@ export const GF_LOG = new Uint8Array(256); // log_α(x) for x in 1..255; GF_LOG[
     x <<= 1;
     if (x & 0x100) x ^= 0x11d;
   }
-  for (let i = 255; i < 512; i++) GF_EXP[i] = GF_EXP[i - 255];
+  for (let i = 255; i < 512; i++) GF_EXP[i] = GF_EXP[i - 255]!;
 }
 
-/** Product of two field elements. */
+/** Product of two field elements (a, b in [0, 255]: GF_LOG has 256 entries, a sum of two logs ≤ 508 < 512). */
 export function gfMultiply(a: number, b: number): number {
-  return a === 0 || b === 0 ? 0 : GF_EXP[GF_LOG[a] + GF_LOG[b]];
+  return a === 0 || b === 0 ? 0 : GF_EXP[GF_LOG[a]! + GF_LOG[b]!]!;
 }

@@ -28,12 +28,14 @@ const QR_ECC = { L: 'low', M: 'medium', Q: 'quartile', H: 'high' } as const;
 
 /** Characters of a single segment that fit `bits`: the inverse of the segment bit length formulas. */
 function maxChars(mode: 'numeric' | 'alphanumeric' | 'byte' | 'kanji', bits: number, version: number): number {
-  const cc = {
-    numeric: [10, 12, 14],
-    alphanumeric: [9, 11, 13],
-    byte: [8, 16, 16],
-    kanji: [8, 10, 12],
-  }[mode][version <= 9 ? 0 : version <= 26 ? 1 : 2];
+  const cc = (
+    {
+      numeric: [10, 12, 14],
+      alphanumeric: [9, 11, 13],
+      byte: [8, 16, 16],
+      kanji: [8, 10, 12],
+    } as const
+  )[mode][version <= 9 ? 0 : version <= 26 ? 1 : 2];
   const free = bits - 4 - cc;
   let n: number;
   if (mode === 'numeric') n = Math.floor(free / 10) * 3 + (free % 10 >= 7 ? 2 : free % 10 >= 4 ? 1 : 0);

@@ -48,8 +48,7 @@ export function render(m: Pick<QrMatrix, 'size' | 'modules'>, scale: number): Pi
     }
   }
   const rgba = new Uint8ClampedArray(width * width * 4);
-  for (let i = 0; i < gray.length; i++) {
-    const v = gray[i];
+  for (const [i, v] of gray.entries()) {
     rgba[i * 4] = v;
     rgba[i * 4 + 1] = v;
     rgba[i * 4 + 2] = v;
@@ -118,7 +117,8 @@ export async function decodeZbar(p: Pixels): Promise<string | null> {
     });
   }
   const symbols = await scanGrayBuffer(p.gray.buffer as ArrayBuffer, p.width, p.width, await zbarScanner);
-  return symbols.length === 0 ? null : symbols[0].decode();
+  const [symbol] = symbols;
+  return symbol === undefined ? null : symbol.decode();
 }
 
 /**
@@ -126,7 +126,7 @@ export async function decodeZbar(p: Pixels): Promise<string | null> {
  * mask they carry, or null when the copies disagree or are not a valid BCH codeword.
  */
 export function readFormat(m: QrMatrix): { ecl: string; mask: number } | null {
-  const at = (x: number, y: number) => m.modules[y * m.size + x];
+  const at = (x: number, y: number) => m.modules[y * m.size + x]!; // x, y in [0, size)
   let a = 0;
   let b = 0;
   const first: [number, number][] = [];
@@ -136,10 +136,8 @@ export function readFormat(m: QrMatrix): { ecl: string; mask: number } | null {
   const second: [number, number][] = [];
   for (let i = 0; i < 8; i++) second.push([m.size - 1 - i, 8]);
   for (let i = 8; i < 15; i++) second.push([8, m.size - 15 + i]);
-  for (let i = 0; i < 15; i++) {
-    a |= at(first[i][0], first[i][1]) << i;
-    b |= at(second[i][0], second[i][1]) << i;
-  }
+  for (const [i, [x, y]] of first.entries()) a |= at(x, y) << i;
+  for (const [i, [x, y]] of second.entries()) b |= at(x, y) << i;
   if (a !== b) return null;
   const bits = a ^ 0x5412;
   // BCH(15,5) check: the 10 low bits are the remainder of data · x^10 by 0x537.
@@ -147,5 +145,5 @@ export function readFormat(m: QrMatrix): { ecl: string; mask: number } | null {
   let rem = data;
   for (let i = 0; i < 10; i++) rem = (rem << 1) ^ ((rem >>> 9) * 0x537);
   if ((bits & 0x3ff) !== (rem & 0x3ff)) return null;
-  return { ecl: ['M', 'L', 'H', 'Q'][data >>> 3], mask: data & 7 };
+  return { ecl: ['M', 'L', 'H', 'Q'][data >>> 3]!, mask: data & 7 }; // data: 5 bits, so data >>> 3 in [0, 3]
 }

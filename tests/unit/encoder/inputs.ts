@@ -81,7 +81,7 @@ export function randomText(r: () => number, kind: Kind, n: number): string {
       const parts: Kind[] = ['numeric', 'alphanumeric', 'ascii', 'japanese', 'utf8', 'latin1'];
       let s = '';
       while (s.length < n) {
-        const k = parts[Math.floor(r() * parts.length)];
+        const k = parts[Math.floor(r() * parts.length)]!; // r() in [0, 1)
         s += randomText(r, k, 1 + Math.floor(r() * Math.max(1, n / 4)));
       }
       return s;
@@ -111,8 +111,8 @@ export function makeCases(first: number, count: number, seed: number): Case[] {
   const ecls: Ecl[] = ['L', 'M', 'Q', 'H'];
   for (let id = first; id < first + count; id++) {
     const r = prng(seed + id * 7919);
-    const kind = KINDS[id % KINDS.length];
-    const ecl = ecls[Math.floor(id / KINDS.length) % 4];
+    const kind = KINDS[id % KINDS.length]!;
+    const ecl = ecls[Math.floor(id / KINDS.length) % 4]!;
     const scale = [1, 1, 0.9, 0.7, 0.55, 0.45][ecls.indexOf(ecl)] ?? 1;
     const u = r();
     const n = Math.max(1, Math.floor(u * u * u * u * MAX_CHARS[kind] * scale));

@@ -40,15 +40,17 @@ function referencePenalty(modules: boolean[][]): number {
 }
 
 function bitAt(words: Uint32Array, rowWords: number, x: number, y: number): boolean {
-  return ((words[y * rowWords + (x >>> 5)] >>> (x & 31)) & 1) === 1;
+  return ((words[y * rowWords + (x >>> 5)]! >>> (x & 31)) & 1) === 1;
 }
 
 /** The masked symbol `data ^ planes[mask]` as rows of booleans. */
 function masked(tpl: Template, data: Uint32Array, mask: number): boolean[][] {
+  const plane = tpl.planes[mask];
+  if (plane === undefined) throw new Error(`no mask ${mask}`);
   const rows: boolean[][] = [];
   for (let y = 0; y < tpl.size; y++) {
     const row: boolean[] = [];
-    for (let x = 0; x < tpl.size; x++) row.push(bitAt(data, tpl.words, x, y) !== bitAt(tpl.planes[mask], tpl.words, x, y));
+    for (let x = 0; x < tpl.size; x++) row.push(bitAt(data, tpl.words, x, y) !== bitAt(plane, tpl.words, x, y));
     rows.push(row);
   }
   return rows;
@@ -65,7 +67,7 @@ function patternedLine(r: () => number, size: number): boolean[] {
     if (u < 0.3) {
       const n = 1 + Math.floor(r() ** 2 * 4);
       const runs = [n, n, 3 * n, n, n];
-      if (r() < 0.25) runs[Math.floor(r() * 5)] += r() < 0.5 ? -1 : 1; // near miss
+      if (r() < 0.25) runs[Math.floor(r() * 5)]! += r() < 0.5 ? -1 : 1; // near miss
       push(false, Math.floor(r() * 5 * n));
       runs.forEach((len, i) => push(i % 2 === 0, len));
       push(false, Math.floor(r() * 5 * n));
@@ -82,13 +84,13 @@ function patternedLine(r: () => number, size: number): boolean[] {
 function pack(grid: boolean[][], words: number): Uint32Array {
   const size = grid.length;
   const out = new Uint32Array(177 * 6);
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (grid[y][x]) out[y * words + (x >>> 5)] |= 1 << (x & 31);
+  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (grid[y]![x]) out[y * words + (x >>> 5)]! |= 1 << (x & 31);
   return out;
 }
 
 function syntheticGrid(r: () => number, size: number, alongColumns: boolean): boolean[][] {
   const lines = Array.from({ length: size }, () => patternedLine(r, size));
-  return Array.from({ length: size }, (_, y) => Array.from({ length: size }, (_, x) => (alongColumns ? lines[x][y] : lines[y][x])));
+  return Array.from({ length: size }, (_, y) => Array.from({ length: size }, (_, x) => (alongColumns ? lines[x]![y]! : lines[y]![x]!)));
 }
 
 function placedSymbol(r: () => number, tpl: Template): Uint32Array {

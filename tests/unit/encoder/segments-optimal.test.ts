@@ -43,7 +43,7 @@ function bruteForce(text: string, version: number, kanji: boolean): number {
       for (let s = 0; s < chars.length; ) {
         let e = s + 1;
         while (e < chars.length && assign[e] === assign[s]) e++;
-        segs.push(build(assign[s], chars.slice(s, e).join('')));
+        segs.push(build(assign[s]!, chars.slice(s, e).join('')));
         s = e;
       }
       best = Math.min(best, getTotalBits(segs, version));
@@ -51,7 +51,7 @@ function bruteForce(text: string, version: number, kanji: boolean): number {
     }
     for (const m of MODES) {
       if (m === 'kanji' && !kanji) continue;
-      if (!allowed(m, chars[i])) continue;
+      if (!allowed(m, chars[i]!)) continue;
       assign[i] = m;
       rec(i + 1);
     }
@@ -99,12 +99,12 @@ describe('optimal segmentation', () => {
     for (let t = 0; t < 3000; t++) {
       let text = '';
       const parts = 1 + Math.floor(r() * 5);
-      for (let i = 0; i < parts; i++) text += pieces[Math.floor(r() * pieces.length)]();
+      for (let i = 0; i < parts; i++) text += pieces[Math.floor(r() * pieces.length)]!();
       for (const version of [1, 10, 27]) {
         const expected = segmentByProgramme(text, version, 'off');
         expect(segmentOptimally(text, version, 'off'), `${JSON.stringify(text)} v${version}`).toEqual(expected);
         if (singleByteIsOptimal(text, version)) shortcut++;
-        else if (expected.length === 1 && expected[0].mode === 'byte') programme++;
+        else if (expected.length === 1 && expected[0]?.mode === 'byte') programme++;
       }
     }
     // Both sides are exercised: the shortcut often, and single byte segments it cannot prove.

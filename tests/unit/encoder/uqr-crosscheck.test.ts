@@ -27,7 +27,7 @@ function uqrSegment(text: string): QrSegment {
 function sameModules(ours: QrMatrix, theirs: boolean[][]): boolean {
   if (theirs.length !== ours.size) return false;
   for (let y = 0; y < ours.size; y++) {
-    for (let x = 0; x < ours.size; x++) if ((ours.modules[y * ours.size + x] === 1) !== theirs[y][x]) return false;
+    for (let x = 0; x < ours.size; x++) if ((ours.modules[y * ours.size + x] === 1) !== theirs[y]![x]) return false;
   }
   return true;
 }
@@ -38,8 +38,8 @@ const ECLS: Ecl[] = ['L', 'M', 'Q', 'H'];
 function* cases(seed: number, count: number) {
   for (let i = 0; i < count; i++) {
     const r = prng(seed + i * 131);
-    const kind = KINDS[i % KINDS.length];
-    const ecl = ECLS[Math.floor(i / KINDS.length) % 4];
+    const kind = KINDS[i % KINDS.length]!;
+    const ecl = ECLS[Math.floor(i / KINDS.length) % 4]!;
     const n = 1 + Math.floor(r() ** 4 * (kind === 'numeric' ? 2500 : kind === 'alphanumeric' ? 1500 : 900));
     const text = randomText(r, kind, n);
     const minVersion = i % 2 === 0 ? 1 + ((i >>> 1) % 40) : 1;
