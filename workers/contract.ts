@@ -66,7 +66,8 @@ export const MIN_CONTRAST = 3;
 export function hexToRgb(colour: string): [number, number, number] | null {
   const m = /^#([0-9a-f]{6})$/i.exec(colour.trim());
   if (!m) return null;
-  const v = parseInt(m[1], 16);
+  // Group 1 is not optional: it is there whenever the pattern matched.
+  const v = parseInt(m[1]!, 16);
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 

@@ -53,7 +53,7 @@ const KIND_LABEL: Record<ContentKind, string> = {
 export function exportTitle(kind: ContentKind, content: string): string {
   const k: ContentKind = Object.hasOwn(KIND_LABEL, kind) ? kind : 'text';
   if (k !== 'url' && k !== 'text') return `QR code: ${KIND_LABEL[k]}`;
-  const first = content.trim().split(/\r?\n/)[0];
+  const [first = ''] = content.trim().split(/\r?\n/);
   const short = first.length > 60 ? first.slice(0, 57) + '...' : first;
   return `QR code: ${KIND_LABEL[k]} ${short}`;
 }
@@ -296,10 +296,11 @@ function logoPixels(bitmap: ImageBitmap, bg: string): EpsLogo {
   ctx.drawImage(bitmap, 0, 0, w, h);
   const data = ctx.getImageData(0, 0, w, h).data;
   const rgb = new Uint8Array(w * h * 3);
+  // data is w x h RGBA (4 bytes a pixel, length a multiple of 4), so i + 2 < data.length.
   for (let i = 0, j = 0; i < data.length; i += 4) {
-    rgb[j++] = data[i];
-    rgb[j++] = data[i + 1];
-    rgb[j++] = data[i + 2];
+    rgb[j++] = data[i]!;
+    rgb[j++] = data[i + 1]!;
+    rgb[j++] = data[i + 2]!;
   }
   return { width: w, height: h, rgb };
 }

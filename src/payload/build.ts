@@ -9,7 +9,7 @@ function vcard(values: PayloadValues, plus: boolean): string {
   const name = v(values, 'name');
   // N is structured (family;given;additional;prefix;suffix): the last word is taken as the family name.
   const words = name.split(/\s+/).filter(Boolean);
-  const family = words.length > 1 ? words[words.length - 1] : name;
+  const family = words.length > 1 ? (words.at(-1) ?? name) : name;
   const given = words.length > 1 ? words.slice(0, -1).join(' ') : '';
   const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${escapeVcard(family)};${escapeVcard(given)};;;`, `FN:${escapeVcard(name)}`];
   const phone = v(values, 'phone');

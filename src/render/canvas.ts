@@ -41,7 +41,8 @@ export function paintScene(ctx: Ctx, scene: Scene, logo: CanvasImageSource | nul
     // Modules written as pixels (raster.ts), then the eyes as one path on top.
     const lines = pixelLines(scene);
     rasterModules(ctx, model.dark, model.n, style.shape, scene.m, lines.xs, lines.ys, style.fg, style.bg);
-    grid = { m: scene.m, x: (i: number) => lines.xs[i], y: (j: number) => lines.ys[j] };
+    // Grid lines 0..n are asked for, and lines.xs, lines.ys hold n + 1 of them.
+    grid = { m: scene.m, x: (i: number) => lines.xs[i]!, y: (j: number) => lines.ys[j]! };
     ctx.beginPath();
   } else {
     grid = snap ? pixelGrid(scene) : vectorGrid(scene);

@@ -41,9 +41,11 @@ export function traceContours(dark: Uint8Array, n: number): Contours {
   }
   const points: number[] = [];
   const loopSizes: number[] = [];
+  // Indices in range: v is a grid vertex (0..w*w-1): a start vertex, or one reached along a recorded edge,
+  // which never leaves the (n + 1)^2 grid; a recorded direction (out1 / out2 other than 255) is 0..3.
   const take = (v: number, dir: number) => {
     if (out1[v] === dir) {
-      out1[v] = out2[v];
+      out1[v] = out2[v]!;
       out2[v] = 255;
     } else if (out2[v] === dir) out2[v] = 255;
     else return false;
@@ -55,15 +57,15 @@ export function traceContours(dark: Uint8Array, n: number): Contours {
     while (out1[start] !== 255) {
       const sx = start % w;
       const sy = (start - sx) / w;
-      let dir = out1[start];
+      let dir = out1[start]!;
       let x = sx;
       let y = sy;
       let count = 0;
       take(start, dir);
       const startDir = dir;
       for (;;) {
-        x += DX[dir];
-        y += DY[dir];
+        x += DX[dir]!;
+        y += DY[dir]!;
         const v = y * w + x;
         // Prefer a right turn (keeps diagonal neighbours apart), then straight, then left. Back at the start
         // vertex, the start edge (already taken) closes the loop.

@@ -115,8 +115,10 @@ export function sceneToEps(scene: Scene, opts: { title: string; logo: EpsLogo | 
     );
     const hex = '0123456789abcdef';
     let line = '';
+    // i < px.length; a byte's two nibbles (0..15) index the 16 digits of hex.
     for (let i = 0; i < px.length; i++) {
-      line += hex[px[i] >> 4] + hex[px[i] & 15];
+      const v = px[i]!;
+      line += hex[v >> 4]! + hex[v & 15]!;
       if (line.length >= 120) {
         out.push(line);
         line = '';

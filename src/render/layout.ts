@@ -9,7 +9,7 @@ import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT, type Frame } from '../../workers/co
 export type FrameShape =
   | { kind: 'rect'; x: number; y: number; w: number; h: number; r: number; hole?: { x: number; y: number; w: number; h: number; r: number } }
   | { kind: 'ring'; cx: number; cy: number; r: number; t: number }
-  | { kind: 'polygon'; points: number[] };
+  | { kind: 'polygon'; points: (readonly [number, number])[] };
 
 export interface FrameText {
   text: string;
@@ -111,7 +111,16 @@ export function layoutFrame(frame: Frame, s: number, frameText: string): Layout 
         shapes: [
           {
             kind: 'polygon',
-            points: [0.02, 0.82, 0.98, 0.82, 0.93, 0.9, 0.98, 0.98, 0.02, 0.98, 0.07, 0.9].map((v) => v * s),
+            points: (
+              [
+                [0.02, 0.82],
+                [0.98, 0.82],
+                [0.93, 0.9],
+                [0.98, 0.98],
+                [0.02, 0.98],
+                [0.07, 0.9],
+              ] as const
+            ).map(([x, y]) => [x * s, y * s] as const),
           },
         ],
         text: fitText(label, s / 2, 0.9 * s, 0.76 * s, 0.09 * s, 'bg'),
@@ -150,9 +159,7 @@ export function emitFrameShapes(sink: PathSink, shapes: readonly FrameShape[]): 
       circle(sink, sh.cx, sh.cy, sh.r, true);
       circle(sink, sh.cx, sh.cy, sh.r - sh.t, false);
     } else {
-      const p = sh.points;
-      sink.moveTo(p[0], p[1]);
-      for (let i = 2; i < p.length; i += 2) sink.lineTo(p[i], p[i + 1]);
+      sh.points.forEach(([x, y], i) => (i ? sink.lineTo(x, y) : sink.moveTo(x, y)));
       sink.closePath();
     }
   }

@@ -53,8 +53,10 @@ export function planLogo(
   const { fnMap: fn, codewordOf, blockOfCodeword, layout } = cachedModuleBlockMap(version, ecl);
   const allowed = Math.floor(layout.correctablePerBlock * HOLE_BUDGET);
   const align = alignmentPositions(version);
-  const lastAlign = align.length ? align[align.length - 1] : -100;
+  const lastAlign = align.at(-1) ?? -100;
 
+  // Indices in range: the hole is a centred box inside the n x n symbol (fn, codewordOf have n * n entries), a
+  // codeword index >= 0 is < layout.rawCodewords (blockOfCodeword's length), and its block < layout.numBlocks.
   const check = (x0: number, y0: number, w: number, h: number): HoleCheck => {
     const damaged = new Set<number>();
     for (let y = y0; y < y0 + h; y++) {
@@ -67,15 +69,17 @@ export function planLogo(
           continue;
         }
         if (f !== Fn.Data) return { ok: false, damagedWorstBlock: Infinity, allowed };
-        if (codewordOf[i] >= 0) damaged.add(codewordOf[i]);
+        const cw = codewordOf[i]!;
+        if (cw >= 0) damaged.add(cw);
       }
     }
     const perBlock = new Int32Array(layout.numBlocks);
     let worst = 0;
     for (const cw of damaged) {
-      const b = blockOfCodeword[cw];
-      perBlock[b]++;
-      if (perBlock[b] > worst) worst = perBlock[b];
+      const b = blockOfCodeword[cw]!;
+      const count = perBlock[b]! + 1;
+      perBlock[b] = count;
+      if (count > worst) worst = count;
     }
     return { ok: worst <= allowed, damagedWorstBlock: worst, allowed };
   };

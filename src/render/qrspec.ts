@@ -4,25 +4,23 @@
  * Independent of the encoder on purpose: the hole budget is checked against the standard, not against the
  * encoder's own bookkeeping.
  */
-import type { Ecl } from '../../workers/contract.ts';
-
-const ECL_INDEX: Record<Ecl, number> = { L: 0, M: 1, Q: 2, H: 3 };
+import { QrError, type Ecl } from '../../workers/contract.ts';
 
 // Error-correction codewords per block and number of blocks, indexed [ecl][version] (index 0 unused).
 // prettier-ignore
-const EC_PER_BLOCK: readonly (readonly number[])[] = [
-  [0, 7, 10, 15, 20, 26, 18, 20, 24, 30, 18, 20, 24, 26, 30, 22, 24, 28, 30, 28, 28, 28, 28, 30, 30, 26, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
-  [0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28],
-  [0, 13, 22, 18, 26, 18, 24, 18, 22, 20, 24, 28, 26, 24, 20, 30, 24, 28, 28, 26, 30, 28, 30, 30, 30, 30, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
-  [0, 17, 28, 22, 16, 22, 28, 26, 26, 24, 28, 24, 28, 22, 24, 24, 30, 28, 28, 26, 28, 30, 24, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
-];
+const EC_PER_BLOCK: Readonly<Record<Ecl, readonly number[]>> = {
+  L: [0, 7, 10, 15, 20, 26, 18, 20, 24, 30, 18, 20, 24, 26, 30, 22, 24, 28, 30, 28, 28, 28, 28, 30, 30, 26, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
+  M: [0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28],
+  Q: [0, 13, 22, 18, 26, 18, 24, 18, 22, 20, 24, 28, 26, 24, 20, 30, 24, 28, 28, 26, 30, 28, 30, 30, 30, 30, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
+  H: [0, 17, 28, 22, 16, 22, 28, 26, 26, 24, 28, 24, 28, 22, 24, 24, 30, 28, 28, 26, 28, 30, 24, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
+};
 // prettier-ignore
-const NUM_BLOCKS: readonly (readonly number[])[] = [
-  [0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8, 8, 9, 9, 10, 12, 12, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 24, 25],
-  [0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49],
-  [0, 1, 1, 2, 2, 4, 4, 6, 6, 8, 8, 8, 10, 12, 16, 12, 17, 16, 18, 21, 20, 23, 23, 25, 27, 29, 34, 34, 35, 38, 40, 43, 45, 48, 51, 53, 56, 59, 62, 65, 68],
-  [0, 1, 1, 2, 4, 4, 4, 5, 6, 8, 8, 11, 11, 16, 16, 18, 16, 19, 21, 25, 25, 25, 34, 30, 32, 35, 37, 40, 42, 45, 48, 51, 54, 57, 60, 63, 66, 70, 74, 77, 81],
-];
+const NUM_BLOCKS: Readonly<Record<Ecl, readonly number[]>> = {
+  L: [0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8, 8, 9, 9, 10, 12, 12, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 24, 25],
+  M: [0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49],
+  Q: [0, 1, 1, 2, 2, 4, 4, 6, 6, 8, 8, 8, 10, 12, 16, 12, 17, 16, 18, 21, 20, 23, 23, 25, 27, 29, 34, 34, 35, 38, 40, 43, 45, 48, 51, 53, 56, 59, 62, 65, 68],
+  H: [0, 1, 1, 2, 4, 4, 4, 5, 6, 8, 8, 11, 11, 16, 16, 18, 16, 19, 21, 25, 25, 25, 34, 30, 32, 35, 37, 40, 42, 45, 48, 51, 54, 57, 60, 63, 66, 70, 74, 77, 81],
+};
 
 /** Misdecode-protection codewords (ISO/IEC 18004 table 9, "p"): not available for correction. */
 function misdecodeProtection(version: number, ecl: Ecl): number {
@@ -66,15 +64,17 @@ export function functionMap(version: number): Uint8Array {
     [3, 3],
     [n - 4, 3],
     [3, n - 4],
-  ]) {
+  ] as const) {
     for (let dy = -4; dy <= 4; dy++) for (let dx = -4; dx <= 4; dx++) set(cx + dx, cy + dy, Fn.Finder);
   }
   const align = alignmentPositions(version);
   const last = align.length - 1;
+  // i, j run over the indices 0..last of align.
   for (let i = 0; i <= last; i++) {
     for (let j = 0; j <= last; j++) {
       if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) continue;
-      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) set(align[i] + dx, align[j] + dy, Fn.Alignment);
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) set(align[i]! + dx, align[j]! + dy, Fn.Alignment);
     }
   }
   // Format information (both copies) and the dark module.
@@ -110,9 +110,12 @@ export interface BlockLayout {
 export function blockLayout(version: number, ecl: Ecl, fnMap = functionMap(version)): BlockLayout {
   let dataModules = 0;
   for (const f of fnMap) if (f === Fn.Data) dataModules++;
-  const e = ECL_INDEX[ecl];
-  const ecPerBlock = EC_PER_BLOCK[e][version];
-  const numBlocks = NUM_BLOCKS[e][version];
+  const ecPerBlock = EC_PER_BLOCK[ecl][version];
+  const numBlocks = NUM_BLOCKS[ecl][version];
+  // Versions come from the encoder (1..40); anything else has no entry in the tables.
+  if (!(version >= 1) || ecPerBlock === undefined || numBlocks === undefined) {
+    throw new QrError('INTERNAL', `No block layout for QR version ${version}`, { version, ecl });
+  }
   return {
     rawCodewords: Math.floor(dataModules / 8),
     ecPerBlock,
@@ -182,7 +185,12 @@ export function moduleBlockMap(version: number, ecl: Ecl): ModuleBlockMap {
     }
   }
   for (let i = 0; i < ecPerBlock; i++) for (let b = 0; b < numBlocks; b++) blockOfCodeword[k++] = b;
+  // idx is a module (0..n*n-1, the length of codewordOf and blockOf); a codeword index >= 0 is < rawCodewords,
+  // the length of blockOfCodeword.
   const blockOf = new Int16Array(n * n).fill(-1);
-  for (let idx = 0; idx < n * n; idx++) if (codewordOf[idx] >= 0) blockOf[idx] = blockOfCodeword[codewordOf[idx]];
+  for (let idx = 0; idx < n * n; idx++) {
+    const cw = codewordOf[idx]!;
+    if (cw >= 0) blockOf[idx] = blockOfCodeword[cw]!;
+  }
   return { blockOf, codewordOf, blockOfCodeword, fnMap, layout };
 }

@@ -77,6 +77,7 @@ function makeSprite(shape: Shape, m: number, w: number, h: number, cfg: number, 
   if (cfg & 2) dark[5] = 1;
   if (cfg & 4) dark[7] = 1;
   if (cfg & 8) dark[3] = 1;
+  // Grid lines of the 3 x 3 neighbourhood: emitModules asks for lines 0..3 only, the length of xs / ys.
   const xs = [-w, 0, w, 2 * w];
   const ys = [-h, 0, h, 2 * h];
   ctx.fillStyle = '#000000';
@@ -90,11 +91,12 @@ function makeSprite(shape: Shape, m: number, w: number, h: number, cfg: number, 
     const rBR = cfg & 6 ? 0 : br ? br / 2 : full;
     emitCell(ctx, 0, 0, w, h, rTL, rBR, rule.convexQuad);
   } else {
-    emitModules(ctx, dark, 3, shape, { m, x: (i) => xs[i], y: (j) => ys[j] });
+    emitModules(ctx, dark, 3, shape, { m, x: (i) => xs[i]!, y: (j) => ys[j]! });
   }
   ctx.fill('nonzero');
+  // px is the w x h RGBA image (4 bytes per pixel), out its w x h alpha channel: i * 4 + 3 < px.length.
   const px = ctx.getImageData(0, 0, w, h).data;
-  for (let i = 0; i < out.length; i++) out[i] = px[i * 4 + 3];
+  for (let i = 0; i < out.length; i++) out[i] = px[i * 4 + 3]!;
   return out;
 }
 
@@ -116,13 +118,14 @@ function canvasSprite(shape: Shape, m: number, fg: string, w: number, h: number,
   c = new OffscreenCanvas(Math.max(1, w), Math.max(1, h));
   const ctx = c.getContext('2d');
   if (ctx && w > 0 && h > 0) {
+    // cov is the w x h coverage mask (one byte per pixel) and img.data the same w x h pixels as RGBA.
     const img = new ImageData(w, h);
     const [r, g, b] = parseHex(fg);
     for (let i = 0; i < cov.length; i++) {
       img.data[i * 4] = r;
       img.data[i * 4 + 1] = g;
       img.data[i * 4 + 2] = b;
-      img.data[i * 4 + 3] = cov[i];
+      img.data[i * 4 + 3] = cov[i]!;
     }
     ctx.putImageData(img, 0, 0);
   }
@@ -166,25 +169,27 @@ function cfgAt(dark: Uint8Array, n: number, x: number, y: number): number {
  * concave one); likewise for the other sides. Scans stop once a run reaches 1.5 m (it no longer limits).
  */
 function cornerCodes(dark: Uint8Array, n: number, x: number, y: number, cfg: number, xs: ArrayLike<number>, ys: ArrayLike<number>, full: number): number {
+  // Indices in range: x, y are cells (0..n-1) and xs, ys hold the n + 1 grid lines, so a cell's own lines x and
+  // x + 1 exist; the scans leave e, f in -1..n, and lines e / f (up to n) and e + 1 / f + 1 (from 0) exist too.
   const lim = 2 * full;
   let tl = 0;
   let br = 0;
   if (!(cfg & 9)) {
     const row = y * n;
     let e = x + 1;
-    while (e < n && xs[e] - xs[x] < lim && dark[row + e] && (y === 0 || !dark[row - n + e])) e++;
+    while (e < n && xs[e]! - xs[x]! < lim && dark[row + e] && (y === 0 || !dark[row - n + e])) e++;
     let f = y + 1;
-    while (f < n && ys[f] - ys[y] < lim && dark[f * n + x] && (x === 0 || !dark[f * n + x - 1])) f++;
-    const len = Math.min(xs[e] - xs[x], ys[f] - ys[y]);
+    while (f < n && ys[f]! - ys[y]! < lim && dark[f * n + x] && (x === 0 || !dark[f * n + x - 1])) f++;
+    const len = Math.min(xs[e]! - xs[x]!, ys[f]! - ys[y]!);
     if (len / 2 < full) tl = len;
   }
   if (!(cfg & 6)) {
     const row = y * n;
     let e = x - 1;
-    while (e >= 0 && xs[x + 1] - xs[e + 1] < lim && dark[row + e] && (y + 1 === n || !dark[row + n + e])) e--;
+    while (e >= 0 && xs[x + 1]! - xs[e + 1]! < lim && dark[row + e] && (y + 1 === n || !dark[row + n + e])) e--;
     let f = y - 1;
-    while (f >= 0 && ys[y + 1] - ys[f + 1] < lim && dark[f * n + x] && (x + 1 === n || !dark[f * n + x + 1])) f--;
-    const len = Math.min(xs[x + 1] - xs[e + 1], ys[y + 1] - ys[f + 1]);
+    while (f >= 0 && ys[y + 1]! - ys[f + 1]! < lim && dark[f * n + x] && (x + 1 === n || !dark[f * n + x + 1])) f--;
+    const len = Math.min(xs[x + 1]! - xs[e + 1]!, ys[y + 1]! - ys[f + 1]!);
     if (len / 2 < full) br = len;
   }
   return tl * 4096 + br;
@@ -194,9 +199,10 @@ function stampModules(ctx: Ctx, dark: Uint8Array, n: number, shape: Shape, m: nu
   ctx.fillStyle = fg;
   const nb = NEIGHBOURS[shape];
   const full = shape === 'classyRounded' ? cornerRadii(shape).convex[0] * m : 0;
+  // Indices in range: x, y are cells (0..n-1), the run end e is at most n, and xs, ys hold n + 1 grid lines.
   for (let y = 0; y < n; y++) {
-    const y0 = ys[y];
-    const h = ys[y + 1] - y0;
+    const y0 = ys[y]!;
+    const h = ys[y + 1]! - y0;
     if (h <= 0) continue;
     const row = y * n;
     for (let x = 0; x < n; ) {
@@ -207,13 +213,13 @@ function stampModules(ctx: Ctx, dark: Uint8Array, n: number, shape: Shape, m: nu
       if (shape === 'square') {
         let e = x + 1;
         while (e < n && dark[row + e]) e++;
-        ctx.fillRect(xs[x], y0, xs[e] - xs[x], h);
+        ctx.fillRect(xs[x]!, y0, xs[e]! - xs[x]!, h);
         x = e;
         continue;
       }
       const cfg = nb ? cfgAt(dark, n, x, y) : 0;
       const codes = full ? cornerCodes(dark, n, x, y, cfg, xs, ys, full) : 0;
-      ctx.drawImage(canvasSprite(shape, m, fg, xs[x + 1] - xs[x], h, cfg, codes >> 12, codes & 4095), xs[x], y0);
+      ctx.drawImage(canvasSprite(shape, m, fg, xs[x + 1]! - xs[x]!, h, cfg, codes >> 12, codes & 4095), xs[x]!, y0);
       x++;
     }
   }
@@ -249,16 +255,19 @@ export function rasterModules(
   fg: string,
   bg: string,
 ): void {
+  // Indices in range: dark has n x n cells and xs, ys the n + 1 grid lines 0..n; x, y are cells (0..n-1) and a
+  // run end e is at most n. Pixel offsets stay inside the W x H buffer as every cell lies between lines 0 and n;
+  // sprites hold w x h coverage bytes (0..255, the range of lut) for the cell they are looked up by.
   let count = 0;
-  for (let i = 0; i < dark.length; i++) count += dark[i];
+  for (let i = 0; i < dark.length; i++) count += dark[i]!;
   if (count < STAMP_MAX_MODULES) {
     stampModules(ctx, dark, n, shape, m, xs, ys, fg);
     return;
   }
-  const X0 = xs[0];
-  const Y0 = ys[0];
-  const W = xs[n] - X0;
-  const H = ys[n] - Y0;
+  const X0 = xs[0]!;
+  const Y0 = ys[0]!;
+  const W = xs[n]! - X0;
+  const H = ys[n]! - Y0;
   if (W <= 0 || H <= 0) return;
   const img = imageData(W, H);
   const buf = new Uint32Array(img.data.buffer, img.data.byteOffset, W * H);
@@ -270,8 +279,8 @@ export function rasterModules(
 
   if (shape === 'square') {
     for (let y = 0; y < n; y++) {
-      const top = (ys[y] - Y0) * W;
-      const h = ys[y + 1] - ys[y];
+      const top = (ys[y]! - Y0) * W;
+      const h = ys[y + 1]! - ys[y]!;
       if (h <= 0) continue;
       const row = y * n;
       let any = false;
@@ -282,7 +291,7 @@ export function rasterModules(
         }
         let e = x + 1;
         while (e < n && dark[row + e]) e++;
-        buf.fill(fgWord, top + xs[x] - X0, top + xs[e] - X0);
+        buf.fill(fgWord, top + xs[x]! - X0, top + xs[e]! - X0);
         any = true;
         x = e;
       }
@@ -305,15 +314,15 @@ export function rasterModules(
     const base = Math.floor(m);
     const table: (Uint8Array | undefined)[] = new Array(64 * 9).fill(undefined);
     for (let y = 0; y < n; y++) {
-      const top = ys[y] - Y0;
-      const h = ys[y + 1] - ys[y];
+      const top = ys[y]! - Y0;
+      const h = ys[y + 1]! - ys[y]!;
       if (h <= 0) continue;
       const row = y * n;
       const dh = h - base;
       for (let x = 0; x < n; x++) {
         if (!dark[row + x]) continue;
-        const left = xs[x] - X0;
-        const w = xs[x + 1] - xs[x];
+        const left = xs[x]! - X0;
+        const w = xs[x + 1]! - xs[x]!;
         const cfg = nb ? cfgAt(dark, n, x, y) : 0;
         // Only convex top-left (up and left light) or bottom-right (right and down light) corners can be clamped.
         const codes = full && (!(cfg & 9) || !(cfg & 6)) ? cornerCodes(dark, n, x, y, cfg, xs, ys, full) : 0;
@@ -335,8 +344,8 @@ export function rasterModules(
         let k = 0;
         for (let j = 0; j < h; j++, o += W) {
           for (let i = 0; i < w; i++) {
-            const a = sp[k++];
-            if (a) buf[o + i] = lut[a];
+            const a = sp[k++]!;
+            if (a) buf[o + i] = lut[a]!;
           }
         }
       }

@@ -50,7 +50,8 @@ export function vectorGrid(scene: Scene): GridMap {
  */
 export function pixelGrid(scene: Scene): GridMap {
   const { xs, ys } = pixelLines(scene);
-  return { m: scene.m, x: (i) => xs[i], y: (j) => ys[j] };
+  // Grid lines 0..n are asked for, and xs, ys hold n + 1 of them.
+  return { m: scene.m, x: (i) => xs[i]!, y: (j) => ys[j]! };
 }
 
 /** The whole-pixel grid lines behind pixelGrid: n + 1 coordinates per axis. */

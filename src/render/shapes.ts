@@ -108,24 +108,31 @@ export function forEachCorner(
 ): void {
   const { convex, concave, convexQuad, concaveQuad } = cornerRadii(shape);
   const p = c.points;
+  // Indices in range: p holds the x,y pairs of all loops, loop l taking the k = loopSizes[l] pairs from `base`
+  // on, so a, b, d (a corner and its neighbours, wrapped mod k) and their + 1 are inside it; directions are 0..3.
   let base = 0;
-  for (let l = 0; l < c.loopSizes.length; l++) {
-    const k = c.loopSizes[l];
+  let l = 0;
+  for (const k of c.loopSizes) {
     loopStart(l);
     for (let i = 0; i < k; i++) {
       const a = base + ((i + k - 1) % k) * 2;
       const b = base + i * 2;
       const d = base + ((i + 1) % k) * 2;
-      const x = p[b];
-      const y = p[b + 1];
-      const din = dirOf(p[a], p[a + 1], x, y);
-      const dout = dirOf(x, y, p[d], p[d + 1]);
+      const x = p[b]!;
+      const y = p[b + 1]!;
+      const px = p[a]!;
+      const py = p[a + 1]!;
+      const nx = p[d]!;
+      const ny = p[d + 1]!;
+      const din = dirOf(px, py, x, y);
+      const dout = dirOf(x, y, nx, ny);
       const isConvex = dout === ((din + 1) & 3);
-      const r = isConvex ? convex[(din + 1) & 3] : concave;
-      corner(x, y, din, dout, r, isConvex ? convexQuad : concaveQuad, p[a], p[a + 1], p[d], p[d + 1]);
+      const r = isConvex ? convex[(din + 1) & 3]! : concave;
+      corner(x, y, din, dout, r, isConvex ? convexQuad : concaveQuad, px, py, nx, ny);
     }
     loopEnd();
     base += k * 2;
+    l++;
   }
 }
 
@@ -192,9 +199,10 @@ export function emitContours(sink: PathSink, contours: Contours, shape: Shape, m
       }
       const move = first;
       if (first) {
+        // din is a direction (0..3) from forEachCorner, an index into DX / DY.
         first = false;
-        sx = vx - DX[din] * rr;
-        sy = vy - DY[din] * rr;
+        sx = vx - DX[din]! * rr;
+        sy = vy - DY[din]! * rr;
       }
       contourCorner(sink, vx, vy, din, dout, rr, quad, move);
     },
@@ -210,14 +218,15 @@ export function emitContours(sink: PathSink, contours: Contours, shape: Shape, m
  * starts, then the curve. Shared by the contour emitter and the raster sprites so both draw the same curve.
  */
 export function contourCorner(sink: PathSink, vx: number, vy: number, din: number, dout: number, rr: number, quad: boolean, move: boolean): void {
-  const bx = vx - DX[din] * rr;
-  const by = vy - DY[din] * rr;
+  // din, dout are directions (0..3), indices into DX / DY.
+  const bx = vx - DX[din]! * rr;
+  const by = vy - DY[din]! * rr;
   if (move) sink.moveTo(bx, by);
   else sink.lineTo(bx, by);
   if (rr > 0) {
     // Circular: handles of KAPPA * r; quadratic with its control at the vertex: handles of 2/3 r.
     const h = rr * (1 - (quad ? 2 / 3 : KAPPA));
-    sink.bezierCurveTo(vx - DX[din] * h, vy - DY[din] * h, vx + DX[dout] * h, vy + DY[dout] * h, vx + DX[dout] * rr, vy + DY[dout] * rr);
+    sink.bezierCurveTo(vx - DX[din]! * h, vy - DY[din]! * h, vx + DX[dout]! * h, vy + DY[dout]! * h, vx + DX[dout]! * rr, vy + DY[dout]! * rr);
   }
 }
 
@@ -281,7 +290,11 @@ export function circle(sink: PathSink, cx: number, cy: number, r: number, cw: bo
  */
 export function roundedRect(sink: PathSink, x0: number, y0: number, x1: number, y1: number, radii: Radii, cw: boolean): void {
   const lim = Math.min(x1 - x0, y1 - y0) / 2;
-  const [tl, tr, br, bl] = radii.map((r) => Math.max(0, Math.min(r, lim)));
+  const clamp = (r: number) => Math.max(0, Math.min(r, lim));
+  const tl = clamp(radii[0]);
+  const tr = clamp(radii[1]);
+  const br = clamp(radii[2]);
+  const bl = clamp(radii[3]);
   const k = 1 - KAPPA;
   if (cw) {
     sink.moveTo(x0 + tl, y0);
@@ -310,7 +323,7 @@ export function roundedRect(sink: PathSink, x0: number, y0: number, x1: number, 
 export function emitEyes(sink: PathSink, eyes: readonly (readonly [number, number])[], shape: Shape, map: GridMap): void {
   const { major, minor } = eyeRadii(shape);
   const m = map.m;
-  const radii = (i: number): Radii => {
+  const radii = (i: 0 | 1 | 2): Radii => {
     const a = major[i] * m;
     const b = minor[i] * m;
     return [a, b, a, b];

@@ -123,10 +123,11 @@ export function contourPathData(dark: Uint8Array, n: number, shape: Scene['style
       const lenIn = Math.abs(x - px) + Math.abs(y - py);
       const lenOut = Math.abs(nx - x) + Math.abs(ny - y);
       const rr = Math.min(r, lenIn / 2, lenOut / 2);
-      const bx = x - DX[din] * rr;
-      const by = y - DY[din] * rr;
-      const ax = x + DX[dout] * rr;
-      const ay = y + DY[dout] * rr;
+      // din, dout are directions (0..3), indices into DX / DY.
+      const bx = x - DX[din]! * rr;
+      const by = y - DY[din]! * rr;
+      const ax = x + DX[dout]! * rr;
+      const ay = y + DY[dout]! * rr;
       const convex = dout === ((din + 1) & 3);
       if (filletsOnly) {
         if (convex || rr <= 0) return;
@@ -156,7 +157,8 @@ export function contourPathData(dark: Uint8Array, n: number, shape: Scene['style
       // After z the current point is the loop's start.
     },
   );
-  if (filletsOnly && parts.length) parts[0] = 'M' + parts[0].slice(1);
+  const [head] = parts;
+  if (filletsOnly && head !== undefined) parts[0] = 'M' + head.slice(1);
   return parts.join('');
 }
 

@@ -30,8 +30,8 @@ const WORDS = 'the quick brown fox jumps over lazy dog and then some more words 
 function prose(n: number, capitals: boolean): string {
   let out = '';
   while (out.length < n) {
-    const w = WORDS[Math.floor(r() * WORDS.length)];
-    out += (out ? ' ' : '') + (capitals && r() < 0.1 ? w[0].toUpperCase() + w.slice(1) : w) + (capitals && r() < 0.08 ? '.' : '');
+    const w = WORDS[Math.floor(r() * WORDS.length)]!; // r() is in [0, 1)
+    out += (out ? ' ' : '') + (capitals && r() < 0.1 ? w.charAt(0).toUpperCase() + w.slice(1) : w) + (capitals && r() < 0.08 ? '.' : '');
   }
   return out.slice(0, n);
 }

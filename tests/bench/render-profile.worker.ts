@@ -9,13 +9,30 @@ import type { QrRequest } from '../../workers/contract.ts';
 let bitmap: ImageBitmap | null = null;
 const flush = (c: OffscreenCanvas) => c.getContext('2d')!.getImageData(0, 0, 1, 1);
 
+/** Median of each series, to 0.1 ms; every series has one sample per run (callers ask for runs >= 1). */
+function medians(out: Record<string, number[]>): Record<string, number> {
+  const med: Record<string, number> = {};
+  for (const [k, v] of Object.entries(out)) med[k] = Math.round([...v].sort((a, b) => a - b)[v.length >> 1]! * 10) / 10;
+  return med;
+}
+
 const api = {
   async setLogo(b: Blob) {
     bitmap = await createImageBitmap(b);
   },
   async profile(req: QrRequest, size: number, runs: number) {
     const m = encodeText(req.content, { ecl: req.ecl });
-    const out: Record<string, number[]> = { floorFill: [], floorBlob: [], scene: [], paint: [], blob: [], paintNoLogo: [], blobNoLogo: [], blobSize: [], floorSize: [] };
+    const out: Record<'floorFill' | 'floorBlob' | 'scene' | 'paint' | 'blob' | 'paintNoLogo' | 'blobNoLogo' | 'blobSize' | 'floorSize', number[]> = {
+      floorFill: [],
+      floorBlob: [],
+      scene: [],
+      paint: [],
+      blob: [],
+      paintNoLogo: [],
+      blobNoLogo: [],
+      blobSize: [],
+      floorSize: [],
+    };
     for (let r = 0; r < runs; r++) {
       // floor
       let t0 = performance.now();
@@ -62,9 +79,7 @@ const api = {
       out.paintNoLogo.push(t1 - t0);
       out.blobNoLogo.push(t2 - t1);
     }
-    const med: Record<string, number> = {};
-    for (const [k, v] of Object.entries(out)) med[k] = Math.round([...v].sort((a, b) => a - b)[v.length >> 1] * 10) / 10;
-    return med;
+    return medians(out);
   },
   async modulesProfile(req: QrRequest, size: number, runs: number) {
     const m = encodeText(req.content, { ecl: req.ecl });
@@ -72,10 +87,10 @@ const api = {
     const { xs, ys } = pixelLines(s);
     const n = s.model.n;
     const dark = s.model.dark;
-    const out: Record<string, number[]> = { base: [], raster: [], stamp: [] };
+    const out: Record<'base' | 'raster' | 'stamp', number[]> = { base: [], raster: [], stamp: [] };
     const sprites = new Map<number, OffscreenCanvas>();
     for (let r = 0; r < runs; r++) {
-      for (const k of ['base', 'raster', 'stamp']) {
+      for (const k of ['base', 'raster', 'stamp'] as const) {
         const t0 = performance.now();
         const c = new OffscreenCanvas(size, size);
         const ctx = c.getContext('2d')!;
@@ -83,11 +98,12 @@ const api = {
         ctx.fillRect(0, 0, size, size);
         if (k === 'raster') rasterModules(ctx, dark, n, 'dots', s.m, xs, ys, '#000000', '#FFFFFF');
         if (k === 'stamp') {
+          // x, y are cells (0..n-1); xs, ys hold the n + 1 grid lines.
           for (let y = 0; y < n; y++) {
-            const h = ys[y + 1] - ys[y];
+            const h = ys[y + 1]! - ys[y]!;
             for (let x = 0; x < n; x++) {
               if (!dark[y * n + x]) continue;
-              const w = xs[x + 1] - xs[x];
+              const w = xs[x + 1]! - xs[x]!;
               let sp = sprites.get(w * 4096 + h);
               if (!sp) {
                 sp = new OffscreenCanvas(w, h);
@@ -97,7 +113,7 @@ const api = {
                 cc.fill();
                 sprites.set(w * 4096 + h, sp);
               }
-              ctx.drawImage(sp, xs[x], ys[y]);
+              ctx.drawImage(sp, xs[x]!, ys[y]!);
             }
           }
         }
@@ -105,9 +121,7 @@ const api = {
         out[k].push(performance.now() - t0);
       }
     }
-    const med: Record<string, number> = {};
-    for (const [k, v] of Object.entries(out)) med[k] = Math.round([...v].sort((a, b) => a - b)[v.length >> 1] * 10) / 10;
-    return med;
+    return medians(out);
   },
   async previewProfile(req: QrRequest, size: number, runs: number) {
     const m = encodeText(req.content, { ecl: req.ecl });

@@ -99,9 +99,6 @@ function GeographicChart() {
 function DeviceChart() {
   const radius = 40;
   const circumference = 2 * Math.PI * radius;
-  const offsets = DEVICES.map((_, i) =>
-    DEVICES.slice(0, i).reduce((sum, d) => sum + (d.share / 100) * circumference, 0),
-  );
   const summary = `Scans by device: ${DEVICES.map((d) => `${d.name} ${d.share}%`).join(', ')}.`;
   return (
     <ChartCard title="Device analytics" icon={<DeviceIcon size={20} />} summary={summary}>
@@ -110,6 +107,7 @@ function DeviceChart() {
           <circle cx="60" cy="60" r={radius} fill="none" stroke="#E4E4E7" strokeWidth="18" />
           {DEVICES.map((d, i) => {
             const length = (d.share / 100) * circumference;
+            const offset = DEVICES.slice(0, i).reduce((sum, e) => sum + (e.share / 100) * circumference, 0);
             return (
               <circle
                 key={d.name}
@@ -120,7 +118,7 @@ function DeviceChart() {
                 stroke={d.color}
                 strokeWidth="18"
                 strokeDasharray={`${length} ${circumference - length}`}
-                strokeDashoffset={-offsets[i]}
+                strokeDashoffset={-offset}
                 transform="rotate(-90 60 60)"
               />
             );

@@ -97,11 +97,12 @@ export function useTypeahead() {
     }, MENU_TIMINGS.typeaheadResetMs);
     const typed = buffer.current;
     const repeated = typed.length > 1 && [...typed].every((c) => c === typed[0]);
-    const needle = repeated ? typed[0] : typed;
+    const needle = repeated ? typed.charAt(0) : typed;
     const start = typed.length === 1 || repeated ? current + 1 : current;
     for (let step = 0; step < labels.length; step += 1) {
+      // Wrapped into 0..labels.length - 1 (the loop only runs when there are labels).
       const index = (((start + step) % labels.length) + labels.length) % labels.length;
-      if (labels[index].toLowerCase().startsWith(needle)) return index;
+      if (labels[index]!.toLowerCase().startsWith(needle)) return index;
     }
     return -1;
   }, []);

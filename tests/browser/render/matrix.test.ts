@@ -66,7 +66,7 @@ describe.each(CONTENTS)('%s content', (label, make) => {
     for (const [si, shape] of SHAPES.entries()) {
       for (const [fi, frame] of FRAMES.entries()) {
         for (const withLogo of [false, true]) {
-          const logoId = withLogo ? LOGOS[(si + fi) % LOGOS.length] : null;
+          const logoId = withLogo ? LOGOS[(si + fi) % LOGOS.length]! : null;
           const req: QrRequest = { content, ecl, kind: label === 'medium' ? 'vcard' : 'url', style: { shape, frame, fg: '#1A2BB2', bg: '#FFFFFF', frameText: fi % 2 ? 'Scan for the menu' : '', logoId } };
           const tag = `${label}/${ecl}/${shape}/${frame}/${logoId ?? 'nologo'}`;
           count++;
@@ -97,8 +97,9 @@ describe.each(CONTENTS)('%s content', (label, make) => {
     const failures: string[] = [];
     const ci = CONTENTS.findIndex(([l]) => l === label);
     for (const [si, shape] of SHAPES.entries()) {
-      const frame = FRAMES[(si + ECLS.indexOf(ecl) + ci * 3) % FRAMES.length];
-      const req: QrRequest = { content, ecl, kind: label === 'medium' ? 'vcard' : 'url', style: { shape, frame, fg: '#000000', bg: '#FFFFFF', frameText: '', logoId: LOGOS[si % LOGOS.length] } };
+      // Indices taken modulo the list lengths.
+      const frame = FRAMES[(si + ECLS.indexOf(ecl) + ci * 3) % FRAMES.length]!;
+      const req: QrRequest = { content, ecl, kind: label === 'medium' ? 'vcard' : 'url', style: { shape, frame, fg: '#000000', bg: '#FFFFFF', frameText: '', logoId: LOGOS[si % LOGOS.length]! } };
       for (const size of [1000, 2000]) {
         const { blob, meta } = await client.png(req, size);
         const img = await blobToImageData(blob);

@@ -25,8 +25,9 @@ function compare(matrix: QrMatrix, shape: Shape, size: number, fg: string, bg: s
   const { px: b } = render(matrix, shape, size, false, fg, bg, frame);
   let differ = 0;
   let worst = 0;
+  // a and b are size x size RGBA images: i + 3 < a.length = b.length.
   for (let i = 0; i < a.length; i += 4) {
-    const d = Math.max(Math.abs(a[i] - b[i]), Math.abs(a[i + 1] - b[i + 1]), Math.abs(a[i + 2] - b[i + 2]), Math.abs(a[i + 3] - b[i + 3]));
+    const d = Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!), Math.abs(a[i + 3]! - b[i + 3]!));
     if (d > 40) differ++;
     worst = Math.max(worst, d);
   }

@@ -59,7 +59,7 @@ test('latest wins: a burst of previews renders the newest, stale results are dro
     expect(last).not.toBeNull();
     // The first request was already in flight: its result came back stale and the client closed it.
     expect(closed.length).toBe(1);
-    expect(closed[0].width).toBe(0);
+    expect(closed[0]?.width).toBe(0);
     expect(await decodeImageData(bitmapToImageData(last.bitmap))).toBe(contents[9]);
     last.bitmap.close();
   } finally {

@@ -12,9 +12,10 @@ test('1,000 previews: bitmaps closed, worker heap growth under 5 MB', async () =
       const p = await c.preview(
         {
           content: `https://qrcraft.app/leak/${i}?` + 'q'.repeat(i % 200),
-          ecl: (['L', 'M', 'Q', 'H'] as const)[i % 4],
+          // Indices taken modulo the list lengths.
+          ecl: (['L', 'M', 'Q', 'H'] as const)[i % 4]!,
           kind: 'url',
-          style: { shape: shapes[i % 6], fg: '#1A2BB2', bg: '#FFFFFF', frame: frames[i % 4], frameText: `#${i}`, logoId: null },
+          style: { shape: shapes[i % 6]!, fg: '#1A2BB2', bg: '#FFFFFF', frame: frames[i % 4]!, frameText: `#${i}`, logoId: null },
         },
         { cssSize: 160, pixelRatio: 2 },
       );

@@ -27,7 +27,8 @@ class SampleSink implements PathSink {
     this.cur.push([x, y]);
   }
   bezierCurveTo(a: number, b: number, c: number, d: number, x: number, y: number) {
-    const [x0, y0] = this.cur[this.cur.length - 1];
+    // A curve always follows a moveTo, so the current polygon has a last point.
+    const [x0, y0] = this.cur[this.cur.length - 1]!;
     for (let i = 1; i <= 8; i++) {
       const t = i / 8;
       const u = 1 - t;
@@ -47,9 +48,10 @@ class SampleSink implements PathSink {
         if (x > maxX) maxX = x;
       }
       if (py < minY || py > maxY || px > maxX) continue;
+      // Each edge from point i to the next (wrapping), all indices inside the polygon.
       for (let i = 0; i < p.length; i++) {
-        const [x0, y0] = p[i];
-        const [x1, y1] = p[(i + 1) % p.length];
+        const [x0, y0] = p[i]!;
+        const [x1, y1] = p[(i + 1) % p.length]!;
         if (y0 <= py && y1 > py && (x1 - x0) * (py - y0) - (px - x0) * (y1 - y0) > 0) w++;
         else if (y0 > py && y1 <= py && (x1 - x0) * (py - y0) - (px - x0) * (y1 - y0) < 0) w--;
       }
@@ -149,7 +151,8 @@ describe('qrspec', () => {
       expect([...counts.values()].every((k) => k === 8)).toBe(true);
       const perBlock = new Map<number, Set<number>>();
       codewordOf.forEach((c, i) => {
-        if (c >= 0) perBlock.set(blockOf[i], (perBlock.get(blockOf[i]) ?? new Set()).add(c));
+        const b = blockOf[i]!; // codewordOf and blockOf both have one entry per module
+        if (c >= 0) perBlock.set(b, (perBlock.get(b) ?? new Set()).add(c));
       });
       expect(perBlock.size).toBe(layout.numBlocks);
       const sizes = [...perBlock.values()].map((s) => s.size);
@@ -204,7 +207,7 @@ describe('logo hole', () => {
     }
     const short = planLogo(encodeText('hi', { ecl: 'L' }), square);
     expect(short.placement).toBeNull();
-    expect(short.adjustments[0].code).toBe('LOGO_REFUSED');
+    expect(short.adjustments[0]?.code).toBe('LOGO_REFUSED');
   });
 
   test('modules under the hole and the finder areas are cleared in the model', () => {
@@ -215,7 +218,7 @@ describe('logo hole', () => {
     for (let yy = 0; yy < 7; yy++) for (let xx = 0; xx < 7; xx++) expect(model.dark[yy * m.size + xx]).toBe(0);
     // Everything else is untouched.
     let kept = 0;
-    for (let i = 0; i < m.modules.length; i++) if (model.dark[i]) kept += m.modules[i];
+    for (let i = 0; i < m.modules.length; i++) if (model.dark[i]) kept += m.modules[i]!;
     expect(kept).toBe(model.dark.reduce((a, b) => a + b, 0));
   });
 });
@@ -251,7 +254,7 @@ describe('colours', () => {
     for (const [fg, bg] of [
       ['#FFFFFF', '#000000'],
       ['#DDDDDD', '#FFFFFF'],
-    ]) {
+    ] as const) {
       try {
         checkColours(fg, bg);
         expect.unreachable();
