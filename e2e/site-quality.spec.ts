@@ -76,7 +76,7 @@ test('the landing page loads no dashboard or marketing-page code (and its JS siz
   const gzipBytes = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
   testInfo.annotations.push({ type: 'landing-js-gzip', description: `${(gzipBytes / 1024).toFixed(1)} KB in ${names.length} files` });
   // The 200 KB target is reported, not asserted: most of the entry chunk is shared code (React, Chakra,
-  // react-router, supabase-js) that this page cannot split off. See README "## Site".
+  // react-router, supabase-js) that this page cannot split off. See docs/features.md, "Site".
   console.log(`landing JS: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${names.length} files: ${names.join(', ')}`);
   expect(names.some((n) => n.startsWith('HomePage'))).toBe(true);
 });

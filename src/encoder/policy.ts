@@ -2,7 +2,7 @@
  * Text → segments policy: which modes and designators a text gets, and for which version.
  *
  * Decided by measurement with three independent decoders (ZXing-C++ via zxing-wasm, jsQR, zbar); the
- * measurement is tests/unit/encoder/decoders-agree.test.ts, the figures are in README "Encoder":
+ * measurement is tests/unit/encoder/decoders-agree.test.ts, the figures are in docs/encoder.md:
  *   - UTF-8 in byte mode without ECI: zbar guesses the charset and misreads short or Latin-1 text.
  *   - UTF-8 in byte mode after ECI 26: read right by all three.
  *   - Kanji mode with byte segments that hold only ASCII, no ECI: read right by all three.

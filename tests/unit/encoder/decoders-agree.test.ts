@@ -2,7 +2,7 @@
  * The measurement behind the ECI / kanji policy (src/encoder/policy.ts): samples written in every variant,
  * read by ZXing-C++ (zxing-wasm), jsQR and zbar. The policy must be read right by all three on every sample
  * and be the shortest variant that all three read right. Also sweeps every kanji-encodable character.
- * The table printed here is the one in README "Encoder".
+ * The table printed here is the one in docs/encoder.md.
  */
 import { describe, expect, it } from 'vitest';
 import { encodeSegments, encodeText, makeKanji } from '../../../src/encoder/index.ts';
