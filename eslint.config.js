@@ -4,7 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-e2e-*', 'dist-bench', 'node_modules', 'test-results', 'playwright-report', 'bench-results', '.data', 'coverage'] },
+  {
+    ignores: [
+      'dist',
+      'dist-e2e-*',
+      'dist-bench',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+      '.data',
+      'coverage',
+    ],
+  },
   {
     files: ['**/*.{ts,tsx}'],
     extends: [js.configs.recommended, ...tseslint.configs.recommended],
@@ -27,7 +39,8 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/render/*', '**/encoder/*', '**/workers/*'],
-              message: 'Import the QR vocabulary and the worker API from src/worker-client (page-side helpers: src/qr-ui).',
+              message:
+                'Import the QR vocabulary and the worker API from src/worker-client (page-side helpers: src/qr-ui).',
             },
           ],
         },

@@ -77,7 +77,9 @@ test('the access token is refreshed before it expires', async ({ page }) => {
   const readToken = () =>
     page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'));
-      return key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { refresh_token?: string }).refresh_token : undefined;
+      return key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { refresh_token?: string }).refresh_token
+        : undefined;
     });
   const first = await readToken();
   expect(first).toBeTruthy();

@@ -10,7 +10,6 @@ const API = `http://127.0.0.1:${54329 + Number(process.env.E2E_PORT_OFFSET ?? 0)
 const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
-
 async function signUp(page: Page) {
   await register(page);
   // Password hashing on a busy shared machine can take a while.
@@ -52,7 +51,8 @@ async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i) ?? '';
-      if (/^sb-.*-auth-token$/.test(key)) return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
+      if (/^sb-.*-auth-token$/.test(key))
+        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
     }
     return null;
   });
@@ -64,19 +64,28 @@ function row(page: Page, name: string): Locator {
   return page.getByRole('list', { name: 'QR codes' }).getByRole('listitem', { name, exact: true });
 }
 
-test('sample data fills the overview with real figures; the row buttons download, edit and link to analytics', async ({ page }) => {
+test('sample data fills the overview with real figures; the row buttons download, edit and link to analytics', async ({
+  page,
+}) => {
   await signUp(page);
   const recent = page.getByRole('region', { name: 'Recent QR Codes' });
   await expect(recent.getByText('No QR codes yet')).toBeVisible();
   const summary = page.getByRole('list', { name: 'Summary' });
-  await expect(summary.getByRole('listitem').filter({ hasText: 'Total QR Codes' })).toHaveText(/^Total QR Codes0\+0 this month$/);
+  await expect(summary.getByRole('listitem').filter({ hasText: 'Total QR Codes' })).toHaveText(
+    /^Total QR Codes0\+0 this month$/,
+  );
 
   await loadSampleData(page);
   // Scans of load_sample_data(): i = 1..n at now − ((i·7919) mod 129600) minutes; the last 30 days are < 43200 minutes.
-  const last30 = [1234, 456, 2890].reduce((sum, n) => sum + Array.from({ length: n }, (_, i) => ((i + 1) * 7919) % 129_600).filter((m) => m < 43_200).length, 0);
+  const last30 = [1234, 456, 2890].reduce(
+    (sum, n) => sum + Array.from({ length: n }, (_, i) => ((i + 1) * 7919) % 129_600).filter((m) => m < 43_200).length,
+    0,
+  );
   const avg = Math.round((last30 / 30) * 10) / 10;
   const expectCard = (title: string, value: string) =>
-    expect(summary.getByRole('listitem').filter({ hasText: title })).toHaveText(new RegExp(`^${title.replace('.', '\\.')}${value.replace('.', '\\.')}(?![\\d.])`));
+    expect(summary.getByRole('listitem').filter({ hasText: title })).toHaveText(
+      new RegExp(`^${title.replace('.', '\\.')}${value.replace('.', '\\.')}(?![\\d.])`),
+    );
   await expectCard('Total QR Codes', '3');
   await expectCard('Total Scans', '4.6K');
   await expectCard('Active Campaigns', '2');
@@ -84,11 +93,17 @@ test('sample data fills the overview with real figures; the row buttons download
 
   const menu = recent.getByRole('listitem').filter({ hasText: 'Restaurant Menu' });
   await expect(menu).toContainText('Menu · 1,234 scans');
-  await expect(menu.getByRole('link', { name: 'Analytics for Restaurant Menu' })).toHaveAttribute('href', /\/dashboard\/analytics\?code=[0-9a-f-]{36}$/);
+  await expect(menu.getByRole('link', { name: 'Analytics for Restaurant Menu' })).toHaveAttribute(
+    'href',
+    /\/dashboard\/analytics\?code=[0-9a-f-]{36}$/,
+  );
 
   // Download (PNG through the worker): the file holds the short URL of the dynamic sample code.
   await menu.getByRole('button', { name: 'Download Restaurant Menu' }).click();
-  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /^PNG/ }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: /^PNG/ }).click(),
+  ]);
   expect(file.suggestedFilename()).toBe('restaurant-menu.png');
   const [shortUrl] = await decodeImageFile(new Uint8Array(readFileSync(await file.path())));
   expect(shortUrl).toMatch(new RegExp(`^${API.replace(/[.:/]/g, '\\$&')}/r/[A-Za-z0-9_-]{8}$`));
@@ -104,7 +119,10 @@ test('sample data fills the overview with real figures; the row buttons download
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a dynamic code saved on /create redirects, follows edits and pauses, and is deleted after confirmation', async ({ page, request }) => {
+test('a dynamic code saved on /create redirects, follows edits and pauses, and is deleted after confirmation', async ({
+  page,
+  request,
+}) => {
   await signUp(page);
   await page.goto('/create');
   await expect(page.getByRole('button', { name: 'Create Free Account' })).toHaveCount(0);
@@ -130,7 +148,10 @@ test('a dynamic code saved on /create redirects, follows edits and pauses, and i
 
   // Downloads from the list, in two formats, hold the same short URL.
   await launch.getByRole('button', { name: 'Download Launch page' }).click();
-  const [svgFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: /^SVG/ }).click()]);
+  const [svgFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: /^SVG/ }).click(),
+  ]);
   expect(svgFile.suggestedFilename()).toBe('launch-page.svg');
   expect(await decodeSvg(page, readFileSync(await svgFile.path(), 'utf8'))).toEqual([shortUrl]);
 
@@ -169,7 +190,9 @@ test('a dynamic code saved on /create redirects, follows edits and pauses, and i
   expect((await scan(request, shortUrl)).status).toBe(404);
 });
 
-test('the 4th dynamic code is refused with the plan-limit message; static codes and non-link types explain themselves', async ({ page }) => {
+test('the 4th dynamic code is refused with the plan-limit message; static codes and non-link types explain themselves', async ({
+  page,
+}) => {
   await signUp(page);
   await loadSampleData(page); // two dynamic codes
   await expect(await saveFromCreate(page, 'https://example.com/three', 'Third', 'Dynamic')).toBeHidden();
@@ -264,7 +287,11 @@ test('a failing server shows an error with "Try again"; the row menu works from 
   await signUp(page);
   await loadSampleData(page);
   await page.route('**/rest/v1/qr_codes?*', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'database is down', details: null, hint: null }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'XX000', message: 'database is down', details: null, hint: null }),
+    }),
   );
   await page.goto('/dashboard/qr-codes');
   await expect(page.getByRole('alert')).toHaveText('Something went wrong: database is down');

@@ -17,13 +17,13 @@ const longDay = (day: string) =>
     Date.parse(`${day}T00:00:00Z`),
   );
 
-
 /** The signed-in user's access token, as supabase-js stored it (sb-<ref>-auth-token). */
 async function accessToken(page: Page): Promise<string> {
   const token = await page.evaluate(() => {
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i)!;
-      if (/^sb-.*-auth-token$/.test(key)) return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
+      if (/^sb-.*-auth-token$/.test(key))
+        return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
     }
     return null;
   });
@@ -69,7 +69,8 @@ interface Expected {
 async function expected(rest: Rest, from: string, to: string, codeId: string | null): Promise<Expected> {
   const ts = { p_from: `${from}T00:00:00.000Z`, p_to: `${addDays(to, 1)}T00:00:00.000Z`, p_code_id: codeId };
   const perDay = await rest.rpc<{ scans: number }[]>('scans_per_day', { p_from: from, p_to: to, p_code_id: codeId });
-  const counts = async (fn: string, args: object) => (await rest.rpc<{ scans: number }[]>(fn, args)).map((r) => Number(r.scans));
+  const counts = async (fn: string, args: object) =>
+    (await rest.rpc<{ scans: number }[]>(fn, args)).map((r) => Number(r.scans));
   const allTime = await counts('scans_by_device', { p_code_id: codeId });
   return {
     total: perDay.reduce((sum, d) => sum + Number(d.scans), 0),
@@ -87,7 +88,9 @@ function stat(page: Page, label: string) {
 /** The "Scans" column of a chart's data table, in row order. */
 async function tableScans(page: Page, name: string): Promise<number[]> {
   const table = page.getByRole('table', { name });
-  const cells = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent ?? ''));
+  const cells = await table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent ?? ''));
   return cells.map((c) => Number(c.replace(/,/g, '')));
 }
 
@@ -159,7 +162,10 @@ test('analytics shows the sample data as the database counts it, per period and 
   const showCountries = page.getByRole('button', { name: 'Show table for Scans by country' });
   await expect(showCountries).toHaveAttribute('aria-expanded', 'false');
   await showCountries.click();
-  await expect(page.getByRole('button', { name: 'Hide table for Scans by country' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('button', { name: 'Hide table for Scans by country' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
   await expect(page.getByRole('table', { name: 'Scans by country' })).toBeVisible();
   expect(await tableScans(page, 'Scans by country')).toEqual(
     (await expected(rest, addDays(today, -6), today, byName.get('Business Card')!)).countries,
@@ -212,17 +218,23 @@ test('a real scan through /r/<slug> shows up in today’s count', async ({ page 
 
   const scan = await page.request.get(`${API}/r/${code.slug}`, {
     maxRedirects: 0,
-    headers: { 'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148' },
+    headers: {
+      'User-Agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    },
   });
   expect(scan.status()).toBe(302);
   expect(scan.headers().location).toBe('https://example.com/live-poster');
 
   await page.reload();
   await expect(stat(page, 'Scans in period')).toContainText('1');
-  const todayRow = page.getByRole('table', { name: 'Scans over time' }).getByRole('row', { name: longDay(utcDay(Date.now())) });
+  const todayRow = page
+    .getByRole('table', { name: 'Scans over time' })
+    .getByRole('row', { name: longDay(utcDay(Date.now())) });
   await expect(todayRow.getByRole('cell').nth(1)).toHaveText('1');
   await expect(page.getByRole('table', { name: 'Scans by device' }).getByRole('row', { name: /Mobile/ })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Scans by operating system' }).getByRole('row', { name: /iOS/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Scans by operating system' }).getByRole('row', { name: /iOS/ }),
+  ).toBeVisible();
 });
 
 test('settings: the name is saved, the password changes, and the forms say what is wrong', async ({ page }) => {
@@ -305,7 +317,9 @@ test('sign out everywhere ends the session in another browser too', async ({ pag
     // The other browser still holds the (now deleted) session in localStorage; on refresh it asks the server and loses it.
     await otherPage.reload();
     await expect(otherPage).toHaveURL(/\/auth$/);
-    const stored = await otherPage.evaluate(() => Object.keys(localStorage).filter((k) => /^sb-.*-auth-token$/.test(k)));
+    const stored = await otherPage.evaluate(() =>
+      Object.keys(localStorage).filter((k) => /^sb-.*-auth-token$/.test(k)),
+    );
     expect(stored).toEqual([]);
   } finally {
     await other.close();
@@ -316,7 +330,8 @@ test('recharts is fetched on the analytics page only, never on the landing page'
   const chartScripts = new Set<string>();
   page.on('response', async (response) => {
     const url = response.url();
-    if (url.endsWith('.js') && (await response.text().catch(() => '')).includes('recharts-wrapper')) chartScripts.add(url);
+    if (url.endsWith('.js') && (await response.text().catch(() => '')).includes('recharts-wrapper'))
+      chartScripts.add(url);
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -337,7 +352,11 @@ test('analytics: a failed request shows the error, and "Try again" recovers', as
   await register(page);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.route('**/rest/v1/qr_codes?*', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'XX000', message: 'Server exploded' }) }),
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 'XX000', message: 'Server exploded' }),
+    }),
   );
   await page.goto('/dashboard/analytics');
   await expect(page.getByText('Analytics could not be loaded')).toBeVisible();

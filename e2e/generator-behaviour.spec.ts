@@ -74,7 +74,9 @@ test('over-capacity content gets a clear message, not "Data too long"', async ({
   await expect(page.getByText('Data too long', { exact: true })).toHaveCount(0);
 });
 
-test('logo: a wrong file is rejected with the reason; a PNG is accepted and the code still scans at H', async ({ page }) => {
+test('logo: a wrong file is rejected with the reason; a PNG is accepted and the code still scans at H', async ({
+  page,
+}) => {
   await page.goto('/create');
   await fillFields(page, { URL: 'https://example.com/logo' });
   await page.getByRole('tab', { name: 'Error Level' }).click();

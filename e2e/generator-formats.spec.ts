@@ -48,8 +48,13 @@ test('/create print opens a window titled for printing with the 2000x2000 image'
   await fillFields(page, { URL: CONTENT });
   await generate(page);
   await page.getByLabel('Download format').selectOption('print');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Download' }).click()]);
-  await popup.evaluate(() => { window.print = () => {}; });
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  await popup.evaluate(() => {
+    window.print = () => {};
+  });
   const img = popup.getByRole('img', { name: /ready to print/ });
   await expect(img).toBeVisible();
   await expect(popup).toHaveTitle('Print QR Code');

@@ -14,12 +14,18 @@ const url = (path: string): TypeCase['fields'] => ({ URL: `https://example.com/$
 
 const CASES: TypeCase[] = [
   { label: 'Website', popular: true, fields: url('site?x=1'), expected: 'https://example.com/site?x=1' },
-  { label: 'Text', popular: true, fields: { Text: 'Hello QRCraft\nzweite Zeile ✓' }, expected: 'Hello QRCraft\nzweite Zeile ✓' },
+  {
+    label: 'Text',
+    popular: true,
+    fields: { Text: 'Hello QRCraft\nzweite Zeile ✓' },
+    expected: 'Hello QRCraft\nzweite Zeile ✓',
+  },
   {
     label: 'vCard',
     popular: true,
     fields: { 'Full Name': 'Jane Doe', Phone: '+1 555 0100', Email: 'jane@example.com' },
-    expected: 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;Jane;;;\r\nFN:Jane Doe\r\nTEL;TYPE=CELL:+1 555 0100\r\nEMAIL:jane@example.com\r\nEND:VCARD',
+    expected:
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Doe;Jane;;;\r\nFN:Jane Doe\r\nTEL;TYPE=CELL:+1 555 0100\r\nEMAIL:jane@example.com\r\nEND:VCARD',
   },
   {
     label: 'Email',
@@ -33,7 +39,12 @@ const CASES: TypeCase[] = [
     fields: { 'Network name (SSID)': 'Cafe;Guest', Password: 'pa:ss', Encryption: 'WPA' },
     expected: 'WIFI:T:WPA;S:Cafe\\;Guest;P:pa\\:ss;;',
   },
-  { label: 'SMS', popular: true, fields: { 'Phone number': '+1 555 0100', Message: 'On my way' }, expected: 'SMSTO:+15550100:On my way' },
+  {
+    label: 'SMS',
+    popular: true,
+    fields: { 'Phone number': '+1 555 0100', Message: 'On my way' },
+    expected: 'SMSTO:+15550100:On my way',
+  },
   {
     label: 'WhatsApp',
     popular: false,
@@ -43,8 +54,15 @@ const CASES: TypeCase[] = [
   {
     label: 'vCard Plus',
     popular: false,
-    fields: { 'Full Name': 'Max', Phone: '0301234', Email: 'max@acme.test', Company: 'Acme', Website: 'https://acme.test' },
-    expected: 'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Max;;;;\r\nFN:Max\r\nTEL;TYPE=CELL:0301234\r\nEMAIL:max@acme.test\r\nORG:Acme\r\nURL:https://acme.test\r\nEND:VCARD',
+    fields: {
+      'Full Name': 'Max',
+      Phone: '0301234',
+      Email: 'max@acme.test',
+      Company: 'Acme',
+      Website: 'https://acme.test',
+    },
+    expected:
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:Max;;;;\r\nFN:Max\r\nTEL;TYPE=CELL:0301234\r\nEMAIL:max@acme.test\r\nORG:Acme\r\nURL:https://acme.test\r\nEND:VCARD',
   },
   ...(
     [
@@ -68,7 +86,8 @@ const CASES: TypeCase[] = [
     label: 'Event',
     popular: false,
     fields: { 'Event title': 'Launch', Location: 'Berlin', Starts: '2025-03-01T18:30', Ends: '2025-03-01T21:00' },
-    expected: 'BEGIN:VEVENT\r\nSUMMARY:Launch\r\nDTSTART:20250301T183000\r\nDTEND:20250301T210000\r\nLOCATION:Berlin\r\nEND:VEVENT',
+    expected:
+      'BEGIN:VEVENT\r\nSUMMARY:Launch\r\nDTSTART:20250301T183000\r\nDTEND:20250301T210000\r\nLOCATION:Berlin\r\nEND:VEVENT',
   },
   { label: 'Barcode', popular: false, fields: { 'Barcode value': '4006381333931' }, expected: '4006381333931' },
 ];

@@ -50,8 +50,12 @@ test('the Product menu shows the spec descriptions', async ({ page }) => {
   const header = new SiteHeader(page);
   await page.goto('/');
   const panel = await header.openMenu('Product');
-  await expect(panel.getByRole('menuitem', { name: /Analytics Dashboard/ })).toContainText('Track and analyze QR code performance');
-  await expect(panel.getByRole('menuitem', { name: /Dynamic QR Codes/ })).toContainText('Edit content without reprinting');
+  await expect(panel.getByRole('menuitem', { name: /Analytics Dashboard/ })).toContainText(
+    'Track and analyze QR code performance',
+  );
+  await expect(panel.getByRole('menuitem', { name: /Dynamic QR Codes/ })).toContainText(
+    'Edit content without reprinting',
+  );
 });
 
 test('Company and Resources items are visibly non-navigating placeholders', async ({ page }) => {
@@ -191,7 +195,16 @@ test('footer: home, dashboard, anchors that work from any page, placeholders, so
     await expect(page.locator(`section#${id}`)).toBeInViewport();
   }
 
-  for (const label of ['About Us', 'Blog', 'Careers', 'Contact', 'Privacy Policy', 'Terms of Service', 'Cookie Policy', 'GDPR']) {
+  for (const label of [
+    'About Us',
+    'Blog',
+    'Careers',
+    'Contact',
+    'Privacy Policy',
+    'Terms of Service',
+    'Cookie Policy',
+    'GDPR',
+  ]) {
     await expect(footer.getByRole('link', { name: label })).toHaveCount(0);
     await expect(page.getByRole('contentinfo').getByText(label, { exact: true })).toBeVisible();
   }

@@ -4,7 +4,6 @@ import { register } from './fixtures/auth.ts';
 import { DASHBOARD_ROUTES, PUBLIC_ROUTES, expectNoHorizontalScroll, expectPageHeading } from './fixtures/site.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 
-
 const NOT_FOUND = { path: '/no-such-page', h1: '404' };
 
 test.describe('accessibility (axe: no serious or critical violations)', () => {
@@ -59,7 +58,9 @@ test.describe('360 px wide', () => {
   });
 });
 
-test('the landing page loads no dashboard or marketing-page code (and its JS size is reported)', async ({ page }, testInfo) => {
+test('the landing page loads no dashboard or marketing-page code (and its JS size is reported)', async ({
+  page,
+}, testInfo) => {
   const scripts = new Map<string, Buffer>();
   page.on('response', async (response) => {
     const url = response.url();
@@ -70,11 +71,24 @@ test('the landing page loads no dashboard or marketing-page code (and its JS siz
   await page.waitForLoadState('networkidle');
   const names = [...scripts.keys()].map((u) => u.split('/').pop()!);
   // supabaseClient: supabase-js, which a visitor with no stored session does not need (authSync.ts).
-  for (const forbidden of [/^Dashboard/, /^FeaturesPage/, /^PricingPage/, /^AnalyticsPage/, /^AnalyticsPreview/, /^TestimonialsPage/, /^SolutionPage/, /^HowItWorksPage/, /^supabaseClient-/]) {
+  for (const forbidden of [
+    /^Dashboard/,
+    /^FeaturesPage/,
+    /^PricingPage/,
+    /^AnalyticsPage/,
+    /^AnalyticsPreview/,
+    /^TestimonialsPage/,
+    /^SolutionPage/,
+    /^HowItWorksPage/,
+    /^supabaseClient-/,
+  ]) {
     expect(names.filter((n) => forbidden.test(n))).toEqual([]);
   }
   const gzipBytes = [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-  testInfo.annotations.push({ type: 'landing-js-gzip', description: `${(gzipBytes / 1024).toFixed(1)} KB in ${names.length} files` });
+  testInfo.annotations.push({
+    type: 'landing-js-gzip',
+    description: `${(gzipBytes / 1024).toFixed(1)} KB in ${names.length} files`,
+  });
   // The 200 KB target is reported, not asserted: most of the entry chunk is shared code (React, Chakra,
   // react-router, supabase-js) that this page cannot split off. See docs/features.md, "Site".
   console.log(`landing JS: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${names.length} files: ${names.join(', ')}`);

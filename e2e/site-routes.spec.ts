@@ -22,7 +22,9 @@ for (const route of PUBLIC_ROUTES) {
   });
 }
 
-test('the landing page has the generator slot and the #features, #pricing and #how-it-works sections', async ({ page }) => {
+test('the landing page has the generator slot and the #features, #pricing and #how-it-works sections', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 2, name: 'Design your QR code' })).toBeVisible();
   await expect(page.locator('#generator')).toHaveCount(1);
@@ -34,7 +36,10 @@ test('the landing page has the generator slot and the #features, #pricing and #h
 
 test('/pricing shows every plan with its price, period, features and button', async ({ page }) => {
   await page.goto('/pricing');
-  const plans = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) });
+  const plans = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
   await expect(plans).toHaveCount(3);
   const free = plans.filter({ hasText: 'Free' }).first();
   await expect(free).toContainText('$0');
@@ -106,7 +111,12 @@ for (const slug of HEALTHCARE_STYLE) {
     await expect(h1).toHaveText(/^QR Codes for /);
     const industry = (await h1.textContent())!.replace('QR Codes for ', '');
     await expect(page).toHaveTitle(`QR Codes for ${industry} | QRCraft`);
-    for (const card of ['Patient Identification', 'Medication Management', 'Visitor Management', 'Medical Records Access']) {
+    for (const card of [
+      'Patient Identification',
+      'Medication Management',
+      'Visitor Management',
+      'Medical Records Access',
+    ]) {
       await expect(page.getByRole('heading', { level: 2, name: card })).toBeVisible();
     }
     await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/auth');
@@ -120,7 +130,10 @@ for (const slug of RETAIL_STYLE) {
     for (const card of ['Product Information', 'Loyalty Programs', 'Promotions and Coupons', 'Analytics']) {
       await expect(page.getByRole('heading', { level: 2, name: card, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('main').getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/auth');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute(
+      'href',
+      '/auth',
+    );
   });
 }
 
@@ -188,7 +201,9 @@ test.describe('dashboard (signed in)', () => {
       ['Active Campaigns', '2'],
     ] as const) {
       // The card reads "<title><value><note>": the value right after the title, not followed by more digits.
-      await expect(summary.getByRole('listitem').filter({ hasText: title })).toHaveText(new RegExp(`^${title}${value.replace('.', '\\.')}(?![\\d.])`));
+      await expect(summary.getByRole('listitem').filter({ hasText: title })).toHaveText(
+        new RegExp(`^${title}${value.replace('.', '\\.')}(?![\\d.])`),
+      );
     }
     for (const [name, type, scans] of [
       ['Restaurant Menu', 'Menu', '1,234'],
@@ -199,8 +214,12 @@ test.describe('dashboard (signed in)', () => {
       await expect(row).toContainText(`${type} · ${scans} scans`);
       await expect(row).toContainText('Active');
       await expect(row).toContainText(/Created \d{4}-\d{2}-\d{2}/);
-      for (const action of ['Download', 'Edit']) await expect(row.getByRole('button', { name: `${action} ${name}` })).toBeEnabled();
-      await expect(row.getByRole('link', { name: `Analytics for ${name}` })).toHaveAttribute('href', /^\/dashboard\/analytics\?code=/);
+      for (const action of ['Download', 'Edit'])
+        await expect(row.getByRole('button', { name: `${action} ${name}` })).toBeEnabled();
+      await expect(row.getByRole('link', { name: `Analytics for ${name}` })).toHaveAttribute(
+        'href',
+        /^\/dashboard\/analytics\?code=/,
+      );
     }
     await expect(recent.getByRole('listitem')).toHaveText([/Restaurant Menu/, /Business Card/, /Event Tickets/]);
   });

@@ -121,7 +121,11 @@ const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: Infinity })
  * One request with node:http (keep-alive agent, optional local address); never rejects. Resolves with the
  * status (0 on a network error or timeout), the body text and the time from sending to the last byte.
  */
-function send(base, path, { method = 'GET', token = DEMO_ANON_KEY, body, headers = {}, agent, localAddress, timeoutMs = TIMEOUT_MS } = {}) {
+function send(
+  base,
+  path,
+  { method = 'GET', token = DEMO_ANON_KEY, body, headers = {}, agent, localAddress, timeoutMs = TIMEOUT_MS } = {},
+) {
   const url = new URL(path, base);
   const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
   return new Promise((resolve) => {
@@ -193,7 +197,8 @@ function freePort() {
 async function waitFor(url, child, ms = 90_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited while starting (${child.exitCode ?? child.signalCode})`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server exited while starting (${child.exitCode ?? child.signalCode})`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -251,10 +256,19 @@ async function startServer(rateLimits) {
   const storage = await freshStorage();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: storage.dataDir,
+    DATABASE_URL: storage.databaseUrl,
+  };
   delete env.AUTH_RATE_LIMITS;
   if (rateLimits === 'off') env.AUTH_RATE_LIMITS = 'off';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const tail = [];
   let unexpectedErrors = 0;
   const keep = (stream, echo) => {
@@ -316,7 +330,10 @@ async function startServer(rateLimits) {
 async function closedLoops(clients, total, makeClient) {
   const results = [];
   const loops = [];
-  const perClient = Array.from({ length: clients }, (_, i) => Math.floor(total / clients) + (i < total % clients ? 1 : 0));
+  const perClient = Array.from(
+    { length: clients },
+    (_, i) => Math.floor(total / clients) + (i < total % clients ? 1 : 0),
+  );
   const workers = await Promise.all(perClient.map(() => makeClient()));
   const t0 = performance.now();
   for (let i = 0; i < clients; i++) {
@@ -352,7 +369,11 @@ async function benchAuth(base) {
     const first = await must(base, '/auth/v1/token?grant_type=password', { method: 'POST', body, agent });
     let token = first.refresh_token;
     return async () => {
-      const r = await send(base, '/auth/v1/token?grant_type=refresh_token', { method: 'POST', body: { refresh_token: token }, agent });
+      const r = await send(base, '/auth/v1/token?grant_type=refresh_token', {
+        method: 'POST',
+        body: { refresh_token: token },
+        agent,
+      });
       if (r.status === 200) token = JSON.parse(r.text).refresh_token;
       return r;
     };
@@ -425,7 +446,10 @@ async function benchRest(base) {
   });
   const slugs = created.filter((c) => c.is_dynamic).map((c) => c.slug);
   for (let i = 0; i < 150; i++) {
-    const r = await send(base, `/r/${slugs[i % slugs.length]}`, { agent, headers: { 'User-Agent': 'Mozilla/5.0 (iPhone) Safari/604.1' } });
+    const r = await send(base, `/r/${slugs[i % slugs.length]}`, {
+      agent,
+      headers: { 'User-Agent': 'Mozilla/5.0 (iPhone) Safari/604.1' },
+    });
     if (r.status !== 302) throw new Error(`scan → ${r.status}`);
   }
   // User P: the inserts (so that G's list keeps 50 rows).
@@ -446,7 +470,11 @@ async function benchRest(base) {
   const listed = await must(base, listPath, { token: g.access_token, agent });
   if (listed.length !== 20) throw new Error(`list returned ${listed.length} rows, expected 20`);
 
-  const list = await cannon('list', { url: `${base}${listPath}`, amount: REST_REQUESTS, headers: headersFor(g.access_token) });
+  const list = await cannon('list', {
+    url: `${base}${listPath}`,
+    amount: REST_REQUESTS,
+    headers: headersFor(g.access_token),
+  });
   const insert = await cannon('insert', {
     url: `${base}/rest/v1/qr_codes`,
     amount: REST_INSERTS,
@@ -461,7 +489,12 @@ async function benchRest(base) {
     body: '{}',
     headers: headersFor(g.access_token),
   });
-  const summary = await must(base, '/rest/v1/rpc/dashboard_summary', { method: 'POST', token: g.access_token, body: {}, agent });
+  const summary = await must(base, '/rest/v1/rpc/dashboard_summary', {
+    method: 'POST',
+    token: g.access_token,
+    body: {},
+    agent,
+  });
   return {
     list: { path: listPath, ...list },
     insert: { path: 'POST /rest/v1/qr_codes (one row, Prefer: return=representation)', ...insert },
@@ -493,12 +526,17 @@ async function probeBatch(base, token) {
       }
     }
     attempts.push({ rows, bytes: body.length, status: r.status || r.error, ms: round1(r.ms), message });
-    log(`flood probe: ${rows} rows (${body.length} bytes) → ${r.status || r.error} in ${round1(r.ms)} ms${message ? ` (${message})` : ''}`);
+    log(
+      `flood probe: ${rows} rows (${body.length} bytes) → ${r.status || r.error} in ${round1(r.ms)} ms${message ? ` (${message})` : ''}`,
+    );
     return r.status >= 200 && r.status < 300;
   };
   let lo = 0;
   let hi = null;
-  for (const rows of [FLOOD_ROWS, ...[40_000, 30_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500, 100, 10, 1].filter((n) => n < FLOOD_ROWS)]) {
+  for (const rows of [
+    FLOOD_ROWS,
+    ...[40_000, 30_000, 20_000, 10_000, 5_000, 2_000, 1_000, 500, 100, 10, 1].filter((n) => n < FLOOD_ROWS),
+  ]) {
     if (await tryRows(rows)) {
       lo = rows;
       break;
@@ -536,7 +574,12 @@ async function benchFlood(rateLimits) {
     let bTurn = 0;
     const bSignIn = () => {
       const addr = B_ADDRESS_LIST[bTurn++ % B_ADDRESS_LIST.length];
-      return send(base, '/auth/v1/token?grant_type=password', { method: 'POST', body: signInBody(bEmail), agent: false, localAddress: addr });
+      return send(base, '/auth/v1/token?grant_type=password', {
+        method: 'POST',
+        body: signInBody(bEmail),
+        agent: false,
+        localAddress: addr,
+      });
     };
     let gTurn = 0;
     const bList = () => {
@@ -555,7 +598,9 @@ async function benchFlood(rateLimits) {
     }
     const idle = { signIn: await Promise.all(idleSignIns), list: await Promise.all(idleLists) };
 
-    log(`flood (${rateLimits === 'off' ? 'rate limits off' : 'default settings, rate limits on'}): probing the batch size`);
+    log(
+      `flood (${rateLimits === 'off' ? 'rate limits off' : 'default settings, rate limits on'}): probing the batch size`,
+    );
     const probe = await probeBatch(base, a.access_token);
     const rows = probe.rows;
     const body = rows > 0 ? floodBody(rows) : null;
@@ -576,9 +621,13 @@ async function benchFlood(rateLimits) {
     // times B's requests, and B's figures would measure the load generator instead of the server.
     const loops = body
       ? [
-          floodInChild({ base, token: a.access_token, rows, untilEpochMs: Date.now() + (end - performance.now()), loops: FLOOD_LOOPS }).then(
-            (results) => void aResults.push(...results),
-          ),
+          floodInChild({
+            base,
+            token: a.access_token,
+            rows,
+            untilEpochMs: Date.now() + (end - performance.now()),
+            loops: FLOOD_LOOPS,
+          }).then((results) => void aResults.push(...results)),
         ]
       : [];
     // B: open loop, one sign-in per tick and one list half a tick later, for the whole flood window.
@@ -629,7 +678,10 @@ async function benchFlood(rateLimits) {
         rows,
         bytes: body?.length ?? 0,
         probe: probe.attempts,
-        note: rows === FLOOD_ROWS ? `the server accepted ${FLOOD_ROWS} rows in one request` : `the server refused ${FLOOD_ROWS} rows; largest accepted: ${rows}`,
+        note:
+          rows === FLOOD_ROWS
+            ? `the server accepted ${FLOOD_ROWS} rows in one request`
+            : `the server refused ${FLOOD_ROWS} rows; largest accepted: ${rows}`,
       },
       flooder: {
         loops: FLOOD_LOOPS,
@@ -671,7 +723,10 @@ async function benchFlood(rateLimits) {
 // ---- report -----------------------------------------------------------------------------------------------
 
 const fmt = (v) => (v === null || v === undefined ? '–' : String(v));
-const codes = (o) => Object.entries(o ?? {}).map(([k, v]) => `${k}: ${v}`).join(', ') || '–';
+const codes = (o) =>
+  Object.entries(o ?? {})
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ') || '–';
 
 function markdown(report) {
   const out = [];
@@ -685,26 +740,40 @@ function markdown(report) {
   );
   if (report.auth) {
     const a = report.auth;
-    out.push('## Auth (AUTH_RATE_LIMITS=off)', '', '| request | clients | requests | req/s | p50 | p95 | p99 | max | statuses |', '| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    out.push(
+      '## Auth (AUTH_RATE_LIMITS=off)',
+      '',
+      '| request | clients | requests | req/s | p50 | p95 | p99 | max | statuses |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
     for (const [name, r] of [
       ['password sign-in', a.signIn.sequential],
       ['password sign-in', a.signIn.concurrent],
       ['token refresh', a.refresh.sequential],
       ['token refresh', a.refresh.concurrent],
     ]) {
-      out.push(`| ${name} | ${r.clients} | ${r.requests} | ${r.reqPerSec} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p95)} | ${fmt(r.latencyMs.p99)} | ${fmt(r.latencyMs.max)} | ${codes(r.statusCodes)} |`);
+      out.push(
+        `| ${name} | ${r.clients} | ${r.requests} | ${r.reqPerSec} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p95)} | ${fmt(r.latencyMs.p99)} | ${fmt(r.latencyMs.max)} | ${codes(r.statusCodes)} |`,
+      );
     }
     out.push('');
   }
   if (report.rest) {
     const r = report.rest;
-    out.push(`## Data API (AUTH_RATE_LIMITS=off, autocannon, ${r.list.connections} connections)`, '', '| request | requests | req/s | p50 | p95 | p99 | max | statuses |', '| --- | --- | --- | --- | --- | --- | --- | --- |');
+    out.push(
+      `## Data API (AUTH_RATE_LIMITS=off, autocannon, ${r.list.connections} connections)`,
+      '',
+      '| request | requests | req/s | p50 | p95 | p99 | max | statuses |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
     for (const [name, x] of [
       [`GET ${r.list.path} (user with 50 codes)`, r.list],
       [r.insert.path, r.insert],
       [`${r.dashboardSummary.path} (same user, 150 scans)`, r.dashboardSummary],
     ]) {
-      out.push(`| ${name.replaceAll('|', '\\|')} | ${x.requests} | ${x.reqPerSec} | ${fmt(x.latencyMs.p50)} | ${fmt(x.latencyMs.p95)} | ${fmt(x.latencyMs.p99)} | ${fmt(x.latencyMs.max)} | ${codes(x.statusCodes)}${x.errors || x.timeouts ? `; errors ${x.errors}, timeouts ${x.timeouts}` : ''} |`);
+      out.push(
+        `| ${name.replaceAll('|', '\\|')} | ${x.requests} | ${x.reqPerSec} | ${fmt(x.latencyMs.p50)} | ${fmt(x.latencyMs.p95)} | ${fmt(x.latencyMs.p99)} | ${fmt(x.latencyMs.max)} | ${codes(x.statusCodes)}${x.errors || x.timeouts ? `; errors ${x.errors}, timeouts ${x.timeouts}` : ''} |`,
+      );
     }
     out.push('');
   }
@@ -762,7 +831,9 @@ function floodInChild(config) {
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood child exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood child exited ${code}`)),
+    );
   });
 }
 
@@ -774,7 +845,15 @@ async function floodChild(config) {
     Array.from({ length: config.loops }, async () => {
       const agent = newAgent();
       while (Date.now() < config.untilEpochMs) {
-        results.push(await send(config.base, '/rest/v1/qr_codes', { method: 'POST', token: config.token, body, agent, localAddress: A_ADDRESS }));
+        results.push(
+          await send(config.base, '/rest/v1/qr_codes', {
+            method: 'POST',
+            token: config.token,
+            body,
+            agent,
+            localAddress: A_ADDRESS,
+          }),
+        );
       }
     }),
   );
@@ -784,7 +863,10 @@ async function floodChild(config) {
 async function main() {
   let commit = null;
   try {
-    commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    commit = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     /* not a git checkout; the commit stays unknown */
   }
@@ -833,7 +915,10 @@ async function main() {
         report.rest = await benchRest(server.base);
       }
       if (server.exit) report.problems.push(`server exited during the latency runs: ${JSON.stringify(server.exit)}`);
-      if (server.unexpectedErrors) report.problems.push(`${server.unexpectedErrors} "unexpected error" lines in the server log during the latency runs`);
+      if (server.unexpectedErrors)
+        report.problems.push(
+          `${server.unexpectedErrors} "unexpected error" lines in the server log during the latency runs`,
+        );
     } finally {
       await server.stop();
     }
@@ -846,15 +931,22 @@ async function main() {
     try {
       const f = await benchFlood(mode);
       report.noisyNeighbour[key] = f;
-      if (f.server.crashed) report.problems.push(`${phase}: the server exited during the flood (${JSON.stringify(f.server.exited)})`);
+      if (f.server.crashed)
+        report.problems.push(`${phase}: the server exited during the flood (${JSON.stringify(f.server.exited)})`);
       if (f.batch.rows === 0) report.problems.push(`${phase}: the server accepted no batch size at all`);
     } catch (err) {
       report.noisyNeighbour[key] = { error: err instanceof Error ? err.message : String(err) };
       report.problems.push(`${phase}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
-  for (const r of [report.auth?.signIn.sequential, report.auth?.signIn.concurrent, report.auth?.refresh.sequential, report.auth?.refresh.concurrent]) {
-    if (r && (r.statusCodes['200'] ?? 0) !== r.requests) report.problems.push(`auth: non-200 answers ${JSON.stringify(r.statusCodes)}`);
+  for (const r of [
+    report.auth?.signIn.sequential,
+    report.auth?.signIn.concurrent,
+    report.auth?.refresh.sequential,
+    report.auth?.refresh.concurrent,
+  ]) {
+    if (r && (r.statusCodes['200'] ?? 0) !== r.requests)
+      report.problems.push(`auth: non-200 answers ${JSON.stringify(r.statusCodes)}`);
   }
   for (const [name, r, ok] of [
     ['list', report.rest?.list, '200'],
@@ -862,7 +954,9 @@ async function main() {
     ['dashboard_summary', report.rest?.dashboardSummary, '200'],
   ]) {
     if (r && ((r.statusCodes[ok] ?? 0) !== r.requests || r.errors || r.timeouts)) {
-      report.problems.push(`rest ${name}: ${JSON.stringify(r.statusCodes)}, errors ${r.errors}, timeouts ${r.timeouts}`);
+      report.problems.push(
+        `rest ${name}: ${JSON.stringify(r.statusCodes)}, errors ${r.errors}, timeouts ${r.timeouts}`,
+      );
     }
   }
   report.loadAverage.end = loadavg();

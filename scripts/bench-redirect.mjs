@@ -53,7 +53,12 @@ async function waitFor(url, ms = 90_000) {
 async function call(base, path, { method = 'GET', token = DEMO_ANON_KEY, body, headers = {} } = {}) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+    headers: {
+      apikey: DEMO_ANON_KEY,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -101,7 +106,10 @@ async function main() {
   try {
     await waitFor(`${base}/auth/v1/health`);
     const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-    const signup = await call(base, '/auth/v1/signup', { method: 'POST', body: { email, password: 'bench-password-42' } });
+    const signup = await call(base, '/auth/v1/signup', {
+      method: 'POST',
+      body: { email, password: 'bench-password-42' },
+    });
     const token = signup.json.access_token;
     const created = await call(base, '/rest/v1/qr_codes', {
       method: 'POST',
@@ -113,7 +121,10 @@ async function main() {
 
     // Warm-up (JIT, connection pool, geoip data), not measured.
     for (let i = 0; i < 100; i++) {
-      const r = await fetch(`${base}/r/${slug}`, { redirect: 'manual', headers: { 'User-Agent': AGENTS[i % AGENTS.length] } });
+      const r = await fetch(`${base}/r/${slug}`, {
+        redirect: 'manual',
+        headers: { 'User-Agent': AGENTS[i % AGENTS.length] },
+      });
       await r.arrayBuffer();
     }
 
@@ -180,14 +191,20 @@ async function main() {
       `| latency p90 (ms) | ${report.latencyMs.p90} |`,
       `| latency p99 (ms) | ${report.latencyMs.p99} |`,
       `| latency max (ms) | ${report.latencyMs.max} |`,
-      `| status codes | ${Object.entries(statusCodes).map(([k, v]) => `${k}: ${v}`).join(', ')} |`,
+      `| status codes | ${Object.entries(statusCodes)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(', ')} |`,
       `| errors / timeouts | ${report.errors} / ${report.timeouts} |`,
       `| scans recorded = 302s + warm-up | ${report.scansRecordedEqualsRedirects} (${recorded}) |`,
       '',
     ].join('\n');
     writeFileSync('bench-results/redirect.md', md);
     process.stdout.write(md);
-    if (!report.scansRecordedEqualsRedirects || report.errors > 0 || Object.keys(statusCodes).some((c) => c.startsWith('5'))) {
+    if (
+      !report.scansRecordedEqualsRedirects ||
+      report.errors > 0 ||
+      Object.keys(statusCodes).some((c) => c.startsWith('5'))
+    ) {
       process.exitCode = 1;
     }
   } finally {

@@ -36,7 +36,14 @@ for (const file of raw.testResults ?? []) {
         const hzMean = (n * 1000) / task.latency.mean;
         const prev = libs.get(lib);
         if (!prev || hz > prev.hz) {
-          libs.set(lib, { hz, hzMean, batch: n, samples: task.latency.samplesCount, rme: task.latency.rme, round: test.ancestorTitles.join(' ') });
+          libs.set(lib, {
+            hz,
+            hzMean,
+            batch: n,
+            samples: task.latency.samplesCount,
+            rme: task.latency.rme,
+            round: test.ancestorTitles.join(' '),
+          });
         }
       }
     }
@@ -55,7 +62,8 @@ const rows = order.map((name) => {
   const libs = entries.get(name);
   const ours = libs.get(OURS);
   let fastestPeer = null;
-  for (const [lib, r] of libs) if (lib !== OURS && (!fastestPeer || r.hz > fastestPeer.hz)) fastestPeer = { lib, hz: r.hz };
+  for (const [lib, r] of libs)
+    if (lib !== OURS && (!fastestPeer || r.hz > fastestPeer.hz)) fastestPeer = { lib, hz: r.hz };
   const ratios = {};
   for (const [lib, r] of libs) if (lib !== OURS && ours) ratios[lib] = ours.hz / r.hz;
   return {
@@ -70,7 +78,10 @@ const rows = order.map((name) => {
 const fmt = (hz) => (hz >= 100 ? Math.round(hz).toLocaleString('en-US') : hz.toFixed(1));
 const md = [];
 md.push('# Encoder benchmark (headless Chromium, vitest bench)', '');
-md.push(`Encodes per second (median of batches), automatic mask. Generated ${new Date().toISOString()} from ${rawPath}.`, '');
+md.push(
+  `Encodes per second (median of batches), automatic mask. Generated ${new Date().toISOString()} from ${rawPath}.`,
+  '',
+);
 md.push(`| entry | ${libraries.join(' | ')} | fastest peer | ${OURS} ÷ fastest peer |`);
 md.push(`| --- | ${libraries.map(() => '---:').join(' | ')} | --- | ---: |`);
 for (const row of rows) {
@@ -81,9 +92,13 @@ for (const row of rows) {
 md.push('', `Ratios of ${OURS} to each peer:`, '');
 const peers = libraries.filter((l) => l !== OURS);
 md.push(`| entry | ${peers.join(' | ')} |`, `| --- | ${peers.map(() => '---:').join(' | ')} |`);
-for (const row of rows) md.push(`| ${row.entry} | ${peers.map((p) => (row.ratios[p] ? `${row.ratios[p].toFixed(1)}×` : '–')).join(' | ')} |`);
+for (const row of rows)
+  md.push(`| ${row.entry} | ${peers.map((p) => (row.ratios[p] ? `${row.ratios[p].toFixed(1)}×` : '–')).join(' | ')} |`);
 
 mkdirSync(outDir, { recursive: true });
-writeFileSync(join(outDir, 'encoder.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), source: rawPath, unit: 'encodes per second', libraries, entries: rows }, null, 2)}\n`);
+writeFileSync(
+  join(outDir, 'encoder.json'),
+  `${JSON.stringify({ generatedAt: new Date().toISOString(), source: rawPath, unit: 'encodes per second', libraries, entries: rows }, null, 2)}\n`,
+);
 writeFileSync(join(outDir, 'encoder.md'), `${md.join('\n')}\n`);
 console.log(md.join('\n'));

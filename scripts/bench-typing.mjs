@@ -47,10 +47,15 @@ async function measure(browser, mode) {
       return w;
     };
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration, culprit: e.name });
+      for (const e of list.getEntries())
+        window.__longTasks.push({ start: e.startTime, duration: e.duration, culprit: e.name });
     }).observe({ type: 'longtask', buffered: true });
     window.__keys = [];
-    document.addEventListener('input', (e) => window.__keys.push({ t: performance.now(), length: e.target.value?.length ?? 0 }), true);
+    document.addEventListener(
+      'input',
+      (e) => window.__keys.push({ t: performance.now(), length: e.target.value?.length ?? 0 }),
+      true,
+    );
   });
   await page.goto(`${BASE}/create${mode === 'main' ? '?benchMainThreadRenderer' : ''}`);
   await page.getByRole('group', { name: 'QR code type' }).getByRole('button', { name: 'Text', exact: true }).click();
@@ -58,7 +63,9 @@ async function measure(browser, mode) {
   const base = Array.from({ length: 2000 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789 .,'[(i * 7) % 39]).join('');
   await text.fill(base);
   await page.getByRole('button', { name: 'Generate QR Code' }).click();
-  await page.waitForFunction(() => performance.getEntriesByName('qrcraft:preview-painted').length > 0, null, { timeout: 60_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('qrcraft:preview-painted').length > 0, null, {
+    timeout: 60_000,
+  });
   await page.evaluate(() => {
     window.__keys = [];
     window.__longTasks = [];
@@ -74,15 +81,19 @@ async function measure(browser, mode) {
   );
   const typing = await page.evaluate(() => ({
     keys: window.__keys,
-    paints: performance.getEntriesByName('qrcraft:preview-painted').map((m) => ({ t: m.startTime, length: m.detail.contentLength })),
+    paints: performance
+      .getEntriesByName('qrcraft:preview-painted')
+      .map((m) => ({ t: m.startTime, length: m.detail.contentLength })),
     longTasks: window.__longTasks,
   }));
   const version = await page.getByTestId('qr-preview').getAttribute('data-version');
   // Latency of keystroke k: until the first paint that includes it (content at least as long).
-  const latencies = typing.keys.map((k) => {
-    const paint = typing.paints.find((p) => p.t >= k.t && p.length >= k.length);
-    return paint ? paint.t - k.t : Number.NaN;
-  }).filter((v) => !Number.isNaN(v));
+  const latencies = typing.keys
+    .map((k) => {
+      const paint = typing.paints.find((p) => p.t >= k.t && p.length >= k.length);
+      return paint ? paint.t - k.t : Number.NaN;
+    })
+    .filter((v) => !Number.isNaN(v));
   const lastKey = typing.keys.at(-1);
   const finalPaint = typing.paints.find((p) => p.length === finalLength && p.t >= lastKey.t);
 
@@ -92,7 +103,10 @@ async function measure(browser, mode) {
   });
   await page.getByLabel('Download format').selectOption('print');
   const t0 = Date.now();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Download' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Download' }).click(),
+  ]);
   await popup.getByRole('img', { name: /ready to print/ }).waitFor({ timeout: 60_000 });
   const exportMs = Date.now() - t0;
   const exportLongTasks = await page.evaluate(() => window.__longTasks);
@@ -120,14 +134,23 @@ async function measure(browser, mode) {
 const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', 'dist-bench'], {
   stdio: 'inherit',
   // VITE_BENCH=1 builds in the main-thread baseline (src/app/main.tsx); production builds leave it out.
-  env: { ...process.env, VITE_BENCH: '1', VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321', VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench' },
+  env: {
+    ...process.env,
+    VITE_BENCH: '1',
+    VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
+    VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
+  },
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 // Its own process group, so that stopping it also stops the vite process npx starts.
-const server = spawn('npx', ['--no-install', 'vite', 'preview', '--outDir', 'dist-bench', '--port', String(PORT), '--strictPort'], {
-  stdio: 'ignore',
-  detached: true,
-});
+const server = spawn(
+  'npx',
+  ['--no-install', 'vite', 'preview', '--outDir', 'dist-bench', '--port', String(PORT), '--strictPort'],
+  {
+    stdio: 'ignore',
+    detached: true,
+  },
+);
 try {
   await waitForServer(BASE);
   const browser = await chromium.launch({
@@ -138,10 +161,14 @@ try {
   for (const mode of ['worker', 'main', 'worker', 'main']) results.push(await measure(browser, mode));
   await browser.close();
   mkdirSync('bench-results', { recursive: true });
-  writeFileSync('bench-results/typing.json', `${JSON.stringify({ date: new Date().toISOString(), keystrokes: KEYSTROKES, typingDelayMs: TYPING_DELAY_MS, results }, null, 2)}\n`);
+  writeFileSync(
+    'bench-results/typing.json',
+    `${JSON.stringify({ date: new Date().toISOString(), keystrokes: KEYSTROKES, typingDelayMs: TYPING_DELAY_MS, results }, null, 2)}\n`,
+  );
   const fmt = (v) => (v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(1));
-  const rows = results.map((r) =>
-    `| ${r.mode === 'worker' ? 'QRCraft (worker)' : 'same page, renderer on main thread'} | ${r.version} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.lastKeyToFinalPreview)} | ${r.typingLongTasksOver50} | ${fmt(r.typingLongestTask)} | ${r.exportMs} | ${r.exportLongTasksOver50} | ${fmt(r.exportLongestTask)} | ${fmt(r.windowOpenMs)} |`,
+  const rows = results.map(
+    (r) =>
+      `| ${r.mode === 'worker' ? 'QRCraft (worker)' : 'same page, renderer on main thread'} | ${r.version} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.lastKeyToFinalPreview)} | ${r.typingLongTasksOver50} | ${fmt(r.typingLongestTask)} | ${r.exportMs} | ${r.exportLongTasksOver50} | ${fmt(r.exportLongestTask)} | ${fmt(r.windowOpenMs)} |`,
   );
   const md = [
     `Typing ${KEYSTROKES} keystrokes (${TYPING_DELAY_MS} ms apart) at the end of a 2,000-character text, live preview on; then a 2000x2000 print export. Chromium, ${new Date().toISOString()}.`,

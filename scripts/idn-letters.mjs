@@ -16,9 +16,35 @@
 import { domainToUnicode } from 'node:url';
 
 const SCRIPTS = [
-  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo',
-  'Yi', 'Thai', 'Lao', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada',
-  'Malayalam', 'Sinhala', 'Tibetan', 'Myanmar', 'Khmer', 'Mongolian', 'Ethiopic', 'Cherokee',
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Armenian',
+  'Georgian',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+  'Bopomofo',
+  'Yi',
+  'Thai',
+  'Lao',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Tibetan',
+  'Myanmar',
+  'Khmer',
+  'Mongolian',
+  'Ethiopic',
+  'Cherokee',
 ];
 const inScript = new RegExp(`^(?:${SCRIPTS.map((s) => `\\p{Script=${s}}`).join('|')})$`, 'u');
 const letterOrDigit = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}]$/u;
@@ -71,9 +97,15 @@ function wrap(items, width, join) {
 }
 
 const hex = ranges.map(([a, b]) => (a === b ? a.toString(16) : `${a.toString(16)}-${b.toString(16)}`));
-console.log(`// ${ranges.length} ranges, ${ranges.reduce((n, [a, b]) => n + b - a + 1, 0)} code points (Node ${process.versions.node}, Unicode ${process.versions.unicode})`);
+console.log(
+  `// ${ranges.length} ranges, ${ranges.reduce((n, [a, b]) => n + b - a + 1, 0)} code points (Node ${process.versions.node}, Unicode ${process.versions.unicode})`,
+);
 console.log('const IDN_LETTER_RANGES =');
-console.log(wrap(hex, 104, ',').map((l) => `  '${l}'`).join(' +\n') + ';');
+console.log(
+  wrap(hex, 104, ',')
+    .map((l) => `  '${l}'`)
+    .join(' +\n') + ';',
+);
 console.log();
 const sql = ranges.map(([a, b]) => `[${a},${b}]`);
 console.log(`'{${wrap(sql, 110, ',').join('\n')}}'`);

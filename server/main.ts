@@ -50,5 +50,7 @@ if (stopRequested) {
 } else {
   const url = await server.listen(config.port);
   const storage = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-  config.log(`auth server listening on ${url}/auth/v1 (${storage}); data API on ${url}/rest/v1, redirects on ${url}/r/<slug>`);
+  config.log(
+    `auth server listening on ${url}/auth/v1 (${storage}); data API on ${url}/rest/v1, redirects on ${url}/r/<slug>`,
+  );
 }

@@ -47,7 +47,14 @@ export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 /** The level a new code starts with. */
 export const DEFAULT_ECL: Ecl = 'M';
 /** The style a new or stored code starts from (the generator's landing surface has its own foreground). */
-export const DEFAULT_STYLE: Readonly<QrStyle> = { shape: 'square', fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null };
+export const DEFAULT_STYLE: Readonly<QrStyle> = {
+  shape: 'square',
+  fg: '#000000',
+  bg: '#FFFFFF',
+  frame: 'none',
+  frameText: '',
+  logoId: null,
+};
 
 /**
  * What a code holds, as the page's payload type says it (never guessed from the text). Names exported files:
@@ -140,7 +147,8 @@ export function toWireError(e: unknown): WireError {
       details: { dataBits: e.dataBits, capacityBits: e.capacityBits, maxVersion: e.maxVersion },
     };
   }
-  if (e instanceof QrError) return { __qrWireError: 1, name: e.name, code: e.code, message: e.message, details: e.details };
+  if (e instanceof QrError)
+    return { __qrWireError: 1, name: e.name, code: e.code, message: e.message, details: e.details };
   const err = e instanceof Error ? e : new Error(String(e));
   return { __qrWireError: 1, name: err.name, code: 'INTERNAL', message: err.message, details: {} };
 }

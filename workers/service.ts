@@ -59,7 +59,8 @@ export function exportTitle(kind: ContentKind, content: string): string {
 }
 
 function checkSize(size: number, min: number, max: number): void {
-  if (!Number.isFinite(size) || size < min || size > max) throw new QrError('BAD_SIZE', `Size must be from ${min} to ${max}`, { size, min, max });
+  if (!Number.isFinite(size) || size < min || size > max)
+    throw new QrError('BAD_SIZE', `Size must be from ${min} to ${max}`, { size, min, max });
 }
 
 async function blobToDataUrl(blob: Blob): Promise<string> {
@@ -78,7 +79,8 @@ export function createQrService() {
   // The last few matrices: a download right after its preview, or a style change, does not re-encode.
   const matrices = new Map<string, QrMatrix>();
   const encode = (req: QrContent): QrMatrix => {
-    if (typeof req.content !== 'string' || req.content.length === 0) throw new QrError('EMPTY_CONTENT', 'Nothing to encode');
+    if (typeof req.content !== 'string' || req.content.length === 0)
+      throw new QrError('EMPTY_CONTENT', 'Nothing to encode');
     const key = req.ecl + req.content;
     const hit = matrices.get(key);
     if (hit) return hit;
@@ -96,7 +98,11 @@ export function createQrService() {
     return entry;
   };
 
-  const scene = (req: QrRequest, size: number, wholeUnits = false): { scene: Scene; matrix: QrMatrix; logo: LogoEntry | null } => {
+  const scene = (
+    req: QrRequest,
+    size: number,
+    wholeUnits = false,
+  ): { scene: Scene; matrix: QrMatrix; logo: LogoEntry | null } => {
     const matrix = encode(req);
     const logo = logoFor(req);
     return { scene: buildScene(matrix, req.style, logo ? logo.info : null, size, wholeUnits), matrix, logo };
@@ -136,11 +142,17 @@ export function createQrService() {
     zxing ??= (async () => {
       const mod = await import('zxing-wasm/reader');
       const { default: wasmUrl } = await import('zxing-wasm/reader/zxing_reader.wasm?url');
-      mod.prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });
+      mod.prepareZXingModule({
+        overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+      });
       return mod;
     })();
     const mod = await zxing;
-    const results = await mod.readBarcodes(blobOrImage, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
+    const results = await mod.readBarcodes(blobOrImage, {
+      formats: ['QRCode'],
+      tryHarder: true,
+      maxNumberOfSymbols: 1,
+    });
     const hit = results.find((r) => r.isValid);
     return hit ? hit.text : null;
   };
@@ -164,11 +176,14 @@ export function createQrService() {
     async putLogo(input: LogoInput): Promise<LogoInfo> {
       const { id, blob } = input;
       if (!id || !(blob instanceof Blob)) throw new QrError('BAD_LOGO', 'A logo needs an id and a file');
-      if (!(LOGO_TYPES as readonly string[]).includes(blob.type)) throw new QrError('BAD_LOGO', 'Logo must be PNG, JPEG or SVG', { mime: blob.type });
-      if (blob.size > MAX_LOGO_BYTES) throw new QrError('BAD_LOGO', 'Logo is larger than 2 MB', { bytes: blob.size, max: MAX_LOGO_BYTES });
+      if (!(LOGO_TYPES as readonly string[]).includes(blob.type))
+        throw new QrError('BAD_LOGO', 'Logo must be PNG, JPEG or SVG', { mime: blob.type });
+      if (blob.size > MAX_LOGO_BYTES)
+        throw new QrError('BAD_LOGO', 'Logo is larger than 2 MB', { bytes: blob.size, max: MAX_LOGO_BYTES });
       let bitmap = input.bitmap;
       if (!bitmap) {
-        if (blob.type === 'image/svg+xml') throw new QrError('BAD_LOGO', 'An SVG logo must come with a bitmap rasterised by the page');
+        if (blob.type === 'image/svg+xml')
+          throw new QrError('BAD_LOGO', 'An SVG logo must come with a bitmap rasterised by the page');
         try {
           bitmap = await createImageBitmap(blob);
         } catch {
@@ -215,7 +230,10 @@ export function createQrService() {
       if (logo && !logo.pdf) {
         const raster = logo.info.mime === 'image/svg+xml';
         const src = raster ? await bitmapToPng(logo.bitmap) : logo.blob;
-        logo.pdf = { bytes: new Uint8Array(await src.arrayBuffer()), format: src.type === 'image/jpeg' ? 'JPEG' : 'PNG' };
+        logo.pdf = {
+          bytes: new Uint8Array(await src.arrayBuffer()),
+          format: src.type === 'image/jpeg' ? 'JPEG' : 'PNG',
+        };
       }
       const bytes = sceneToPdf(s, { title: exportTitle(req.kind, req.content), logo: logo?.pdf ?? null });
       return { blob: new Blob([bytes], { type: 'application/pdf' }), meta: meta(s, matrix) };
@@ -225,7 +243,10 @@ export function createQrService() {
       checkSize(sizePt, 16, 14400);
       const { scene: s, matrix, logo } = scene(req, sizePt);
       const epsLogo = logo && s.model.logo ? logoPixels(logo.bitmap, req.style.bg) : null;
-      return { eps: sceneToEps(s, { title: exportTitle(req.kind, req.content), logo: epsLogo }), meta: meta(s, matrix) };
+      return {
+        eps: sceneToEps(s, { title: exportTitle(req.kind, req.content), logo: epsLogo }),
+        meta: meta(s, matrix),
+      };
     },
 
     async scanCheck(req: QrRequest, target: Parameters<QrWorkerApi['scanCheck']>[1]): Promise<ScanCheckResult> {

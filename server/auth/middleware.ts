@@ -18,7 +18,10 @@ export interface Authenticated {
 }
 
 const malformedClaim = () =>
-  forbidden('bad_jwt', 'invalid JWT: unable to parse or verify signature, token is malformed: could not JSON decode claim');
+  forbidden(
+    'bad_jwt',
+    'invalid JWT: unable to parse or verify signature, token is malformed: could not JSON decode claim',
+  );
 
 export async function authenticate(deps: Deps, c: Context): Promise<Authenticated> {
   const match = BEARER.exec(c.req.header('Authorization') ?? '');

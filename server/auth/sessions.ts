@@ -4,7 +4,14 @@ import { randomUUID } from 'node:crypto';
 import type { Deps } from '../lib/deps.ts';
 import type { Queryable } from '../lib/db.ts';
 import type { WeakPassword } from './passwords.ts';
-import { createSession, insertRefreshToken, listIdentities, type Json, type SessionRow, type UserRow } from './store.ts';
+import {
+  createSession,
+  insertRefreshToken,
+  listIdentities,
+  type Json,
+  type SessionRow,
+  type UserRow,
+} from './store.ts';
 import { generateRefreshToken } from './tokens.ts';
 import { userJson } from './user-json.ts';
 
@@ -30,7 +37,13 @@ export async function startSession(
     ip: meta.ip,
   });
   const refreshToken = generateRefreshToken();
-  await insertRefreshToken(q, { token: refreshToken, userId: user.id, sessionId: session.id, parent: null, nowMs: now });
+  await insertRefreshToken(q, {
+    token: refreshToken,
+    userId: user.id,
+    sessionId: session.id,
+    parent: null,
+    nowMs: now,
+  });
   return { session, refreshToken };
 }
 

@@ -121,7 +121,14 @@ export async function insertIdentity(
   await q.query(
     `INSERT INTO auth.identities (id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4::jsonb, 'email', $5, $6, $6)`,
-    [i.id, i.userId, i.userId, JSON.stringify(i.identityData), i.lastSignInMs === null ? null : iso(i.lastSignInMs), iso(i.nowMs)],
+    [
+      i.id,
+      i.userId,
+      i.userId,
+      JSON.stringify(i.identityData),
+      i.lastSignInMs === null ? null : iso(i.lastSignInMs),
+      iso(i.nowMs),
+    ],
   );
 }
 
@@ -220,10 +227,10 @@ export async function revokeRefreshToken(q: Queryable, token: string, nowMs: num
 
 /** Reuse detected: every token of the session is revoked (§4.3 step 3). The session row stays. */
 export async function revokeTokenFamily(q: Queryable, sessionId: string, nowMs: number): Promise<void> {
-  await q.query('UPDATE auth.refresh_tokens SET revoked = true, updated_at = $2 WHERE session_id = $1 AND revoked = false', [
-    sessionId,
-    iso(nowMs),
-  ]);
+  await q.query(
+    'UPDATE auth.refresh_tokens SET revoked = true, updated_at = $2 WHERE session_id = $1 AND revoked = false',
+    [sessionId, iso(nowMs)],
+  );
 }
 
 /** Logout scopes and password changes (§5, §6.3); refresh tokens go by ON DELETE CASCADE. */

@@ -48,7 +48,8 @@ function describeJoseError(err: unknown): string {
       ? 'token has invalid claims: token is not valid yet'
       : `token has invalid claims: ${err.message}`;
   }
-  if (err instanceof joseErrors.JWSSignatureVerificationFailed) return 'token signature is invalid: signature is invalid';
+  if (err instanceof joseErrors.JWSSignatureVerificationFailed)
+    return 'token signature is invalid: signature is invalid';
   if (err instanceof joseErrors.JOSEAlgNotAllowed || err instanceof joseErrors.JOSENotSupported) {
     return 'token signature is invalid: signing method is invalid';
   }

@@ -52,9 +52,19 @@ export class DbUnavailableError extends Error {
 // 08 connection exception, 57P01 admin_shutdown (pg_terminate_backend), 57P02 crash_shutdown,
 // 57P03 cannot_connect_now (starting up / shutting down).
 const CONNECTION_SQLSTATES = /^(08...|57P0[123])$/;
-const SOCKET_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const SOCKET_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 // node-postgres reports a lost socket with plain Errors and these messages.
-const PG_CONNECTION_MESSAGES = /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end/;
+const PG_CONNECTION_MESSAGES =
+  /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Client was closed and is not queryable|Cannot use a pool after calling end/;
 
 export function isConnectionError(err: unknown): boolean {
   if (err instanceof DbUnavailableError) return true;
@@ -65,7 +75,8 @@ export function isConnectionError(err: unknown): boolean {
   return typeof message === 'string' && PG_CONNECTION_MESSAGES.test(message);
 }
 
-const asDbError = (err: unknown): unknown => (isConnectionError(err) && !(err instanceof DbUnavailableError) ? new DbUnavailableError(err) : err);
+const asDbError = (err: unknown): unknown =>
+  isConnectionError(err) && !(err instanceof DbUnavailableError) ? new DbUnavailableError(err) : err;
 
 /**
  * PGlite checks some bind values in JavaScript before PostgreSQL sees them ("Invalid input for boolean type" for

@@ -60,14 +60,25 @@ export const badJson = (detail: string) => badRequest('bad_json', `Could not par
  * limiter passes one, saying when a token will be there again.
  */
 export const rateLimited = (retryAfterSec?: number) =>
-  new ApiError(429, 'over_request_rate_limit', 'Request rate limit reached', {},
-    retryAfterSec === undefined ? {} : { 'Retry-After': String(retryAfterSec) });
+  new ApiError(
+    429,
+    'over_request_rate_limit',
+    'Request rate limit reached',
+    {},
+    retryAfterSec === undefined ? {} : { 'Retry-After': String(retryAfterSec) },
+  );
 
 /** The database is down or the connection broke mid-request: retryable (supabase-js retries 502–504). */
 export const databaseUnavailable = () =>
-  new ApiError(503, 'unexpected_failure', 'The database is unavailable, please try again in a moment', {}, {
-    'Retry-After': '1',
-  });
+  new ApiError(
+    503,
+    'unexpected_failure',
+    'The database is unavailable, please try again in a moment',
+    {},
+    {
+      'Retry-After': '1',
+    },
+  );
 
 /** §1.4 item 5: anything unexpected. */
 export const unexpectedFailure = () =>

@@ -40,7 +40,10 @@ export const corsAndVersion: MiddlewareHandler = async (c, next) => {
       headers.set('Access-Control-Allow-Credentials', 'true');
       headers.append('Vary', 'Origin');
     }
-    headers.set('Access-Control-Expose-Headers', 'X-Total-Count, Link, X-Supabase-Api-Version, Content-Range, Content-Location, Preference-Applied');
+    headers.set(
+      'Access-Control-Expose-Headers',
+      'X-Total-Count, Link, X-Supabase-Api-Version, Content-Range, Content-Location, Preference-Applied',
+    );
     headers.set('X-Supabase-Api-Version', API_VERSION);
   };
   if (c.req.method === 'OPTIONS') {
@@ -75,7 +78,9 @@ export function makeErrorHandler(log: (line: string) => void) {
       log(`${c.req.method} ${c.req.path}: ${err.message}`);
       return errorResponse(databaseUnavailable());
     }
-    log(`unexpected error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    log(
+      `unexpected error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+    );
     return errorResponse(unexpectedFailure());
   };
 }

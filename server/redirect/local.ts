@@ -28,10 +28,13 @@ export function countryOf(address: string): string | null {
 export async function recordScan(db: Db, scan: ScanInput): Promise<string | null> {
   try {
     const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-      tx.query<{ destination: string | null }>(
-        'SELECT public.record_scan($1, $2, $3, $4, $5) AS destination',
-        [scan.slug, scan.deviceType, scan.os, scan.browser, scan.country],
-      ),
+      tx.query<{ destination: string | null }>('SELECT public.record_scan($1, $2, $3, $4, $5) AS destination', [
+        scan.slug,
+        scan.deviceType,
+        scan.os,
+        scan.browser,
+        scan.country,
+      ]),
     );
     return rows[0]?.destination ?? null;
   } catch (err) {

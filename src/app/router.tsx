@@ -23,7 +23,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { path: '/', lazy: () => import('../pages/HomePage.tsx').then((m) => ({ Component: m.HomePage })) },
-      { path: '/features', lazy: () => import('../pages/FeaturesPage.tsx').then((m) => ({ Component: m.FeaturesPage })) },
+      {
+        path: '/features',
+        lazy: () => import('../pages/FeaturesPage.tsx').then((m) => ({ Component: m.FeaturesPage })),
+      },
       {
         path: '/how-it-works',
         lazy: () => import('../pages/HowItWorksPage.tsx').then((m) => ({ Component: m.HowItWorksPage })),
@@ -33,7 +36,10 @@ export const routes: RouteObject[] = [
         path: '/testimonials',
         lazy: () => import('../pages/TestimonialsPage.tsx').then((m) => ({ Component: m.TestimonialsPage })),
       },
-      { path: '/analytics', lazy: () => import('../pages/AnalyticsPage.tsx').then((m) => ({ Component: m.AnalyticsPage })) },
+      {
+        path: '/analytics',
+        lazy: () => import('../pages/AnalyticsPage.tsx').then((m) => ({ Component: m.AnalyticsPage })),
+      },
       {
         path: '/solutions/:slug',
         lazy: () => import('../pages/SolutionPage.tsx').then((m) => ({ Component: m.SolutionPage })),

@@ -17,7 +17,13 @@ export function DialogActions({ onCancel, label, busy, busyLabel, onAction, tone
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type={onAction ? 'button' : 'submit'} colorPalette={tone} loading={busy} loadingText={busyLabel} onClick={onAction}>
+      <Button
+        type={onAction ? 'button' : 'submit'}
+        colorPalette={tone}
+        loading={busy}
+        loadingText={busyLabel}
+        onClick={onAction}
+      >
         {label}
       </Button>
     </Dialog.Footer>

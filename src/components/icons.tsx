@@ -54,10 +54,7 @@ export const EditIcon = makeIcon('EditIcon', <path d="M4 20h4L19 9l-4-4L4 16v4zM
 export const ChartIcon = makeIcon('ChartIcon', <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />);
 export const TrendIcon = makeIcon('TrendIcon', <path d="m3 17 6-6 4 4 8-8M15 7h6v6" />);
 export const LayersIcon = makeIcon('LayersIcon', <path d="m12 2 10 5-10 5L2 7zM2 12l10 5 10-5M2 17l10 5 10-5" />);
-export const RefreshIcon = makeIcon(
-  'RefreshIcon',
-  <path d="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />,
-);
+export const RefreshIcon = makeIcon('RefreshIcon', <path d="M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5" />);
 export const PaletteIcon = makeIcon(
   'PaletteIcon',
   <>
@@ -72,10 +69,7 @@ export const FileIcon = makeIcon(
   <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8zM14 3v5h5M9 14l3 3 3-3M12 10v7" />,
 );
 export const ShieldIcon = makeIcon('ShieldIcon', <path d="M12 3 4 6v6c0 5 3.4 8 8 9 4.6-1 8-4 8-9V6zM9 12l2 2 4-4" />);
-export const GridIcon = makeIcon(
-  'GridIcon',
-  <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />,
-);
+export const GridIcon = makeIcon('GridIcon', <path d="M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h6v6h-6z" />);
 export const ListIcon = makeIcon('ListIcon', <path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />);
 export const SettingsIcon = makeIcon(
   'SettingsIcon',
@@ -84,10 +78,7 @@ export const SettingsIcon = makeIcon(
     <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
   </>,
 );
-export const CalendarIcon = makeIcon(
-  'CalendarIcon',
-  <path d="M4 5h16v16H4zM4 10h16M8 3v4M16 3v4" />,
-);
+export const CalendarIcon = makeIcon('CalendarIcon', <path d="M4 5h16v16H4zM4 10h16M8 3v4M16 3v4" />);
 export const ClockIcon = makeIcon(
   'ClockIcon',
   <>

@@ -20,7 +20,12 @@ import {
  * boundary, and the pad codewords 0xEC 0x11 alternately. `into`: optional scratch array (≥ that many bytes)
  * to write them to, returned whole; otherwise a fresh array of exactly that many.
  */
-export function dataCodewords(segs: readonly QrSegment[], version: number, ecl: EclIndex, into?: Uint8Array): Uint8Array {
+export function dataCodewords(
+  segs: readonly QrSegment[],
+  version: number,
+  ecl: EclIndex,
+  into?: Uint8Array,
+): Uint8Array {
   const count = numDataCodewords(version, ecl);
   const capacityBits = count * 8;
   const w = new BitWriter(into ?? new Uint8Array(count), capacityBits);

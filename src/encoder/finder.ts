@@ -16,7 +16,15 @@ export const POP16 = (() => {
  * bit `bit` of word at + pos · stride. A line scored along itself (`stride` 0, see line.ts): bit pos & 31 of
  * word at + (pos >>> 5).
  */
-function moduleAt(m: Uint32Array, p: Uint32Array, at: number, stride: number, bit: number, size: number, pos: number): number {
+function moduleAt(
+  m: Uint32Array,
+  p: Uint32Array,
+  at: number,
+  stride: number,
+  bit: number,
+  size: number,
+  pos: number,
+): number {
   if (pos < 0 || pos >= size) return 0;
   // pos in [0, size) now, so the word read below lies within the line: inside m and p.
   if (stride === 0) {
@@ -34,7 +42,16 @@ function moduleAt(m: Uint32Array, p: Uint32Array, at: number, stride: number, bi
  * candidate fails, so the parts likeliest to fail are read first: the dark run after the centre, then the
  * one before it.
  */
-export function scaledFinder(m: Uint32Array, p: Uint32Array, at: number, stride: number, bit: number, size: number, s: number, known: number): number {
+export function scaledFinder(
+  m: Uint32Array,
+  p: Uint32Array,
+  at: number,
+  stride: number,
+  bit: number,
+  size: number,
+  s: number,
+  known: number,
+): number {
   const moduleOf = (pos: number) => moduleAt(m, p, at, stride, bit, size, pos);
   let e = s + known;
   while (e < size && moduleOf(e) === 1) e++;
@@ -60,12 +77,24 @@ export function scaledFinder(m: Uint32Array, p: Uint32Array, at: number, stride:
  * lanes also in `f2` ("110011111100") have their centre run of exactly 6 at y−7, the others ("000111111111")
  * a centre run of at least 9 at y−8.
  */
-export function scaledFlags(m: Uint32Array, p: Uint32Array, words: number, wi: number, size: number, y: number, f: number, f2: number): number {
+export function scaledFlags(
+  m: Uint32Array,
+  p: Uint32Array,
+  words: number,
+  wi: number,
+  size: number,
+  y: number,
+  f: number,
+  f2: number,
+): number {
   let count = 0;
   while (f !== 0) {
     const low = f & -f;
     const bit = 31 - Math.clz32(low);
-    count += (f2 & low) !== 0 ? scaledFinder(m, p, wi, words, bit, size, y - 7, 6) : scaledFinder(m, p, wi, words, bit, size, y - 8, 9);
+    count +=
+      (f2 & low) !== 0
+        ? scaledFinder(m, p, wi, words, bit, size, y - 7, 6)
+        : scaledFinder(m, p, wi, words, bit, size, y - 8, 9);
     f ^= low;
   }
   return count;

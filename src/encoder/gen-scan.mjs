@@ -101,7 +101,9 @@ function scanFunction(name, extras, doc) {
   const L = (line) => lines.push(line);
   L(doc);
   const params = extras ? 'validLast: number, validHLast: number, darkLast: number' : 'validLast: number';
-  L(`export function ${name}(m: Uint32Array, p: Uint32Array, size: number, words: number, cols: number, ${params}, limit: number): number {`);
+  L(
+    `export function ${name}(m: Uint32Array, p: Uint32Array, size: number, words: number, cols: number, ${params}, limit: number): number {`,
+  );
   // Local aliases of the module's tables: TurboFan then checks each once per call instead of at every use.
   L('  const POP16 = POP16_TABLE;');
   L('  const pending = PENDING;');
@@ -140,10 +142,12 @@ function scanFunction(name, extras, doc) {
     L('        break;');
     L('      }');
   }
-  L("      default:");
+  L('      default:');
   L("        throw new Error('QR encoder internal error: symbol size');");
   L('    }');
-  L('    for (let i = 0; i < np; i += 3) finders += scaledFlags(m, p, words, wi, size, pending[i + 2], pending[i], pending[i + 1]);');
+  L(
+    '    for (let i = 0; i < np; i += 3) finders += scaledFlags(m, p, words, wi, size, pending[i + 2], pending[i], pending[i + 1]);',
+  );
   L(`    score += runs + 40 * finders${extras ? ' + 3 * boxes' : ''};`);
   L('    if (score >= limit && !last) return score;');
   L('  }');

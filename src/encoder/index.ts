@@ -106,7 +106,10 @@ export function getCapacityBits(version: number, ecl: Ecl): number {
  * an ECI 26 (UTF-8) designator first where the text needs one (see policy.ts). If nothing fits, the
  * segments for maxVersion (encodeSegments will then throw DataTooLongError). Empty text: no segments.
  */
-export function makeSegments(text: string, options?: Pick<EncodeOptions, 'ecl' | 'minVersion' | 'maxVersion'>): QrSegment[] {
+export function makeSegments(
+  text: string,
+  options?: Pick<EncodeOptions, 'ecl' | 'minVersion' | 'maxVersion'>,
+): QrSegment[] {
   const o = readOptions(options);
   return chooseSegments(text, o.ecl, o.minVersion, o.maxVersion).segments;
 }

@@ -30,7 +30,9 @@ export function lineScore(m: Uint32Array, p: Uint32Array, at: number, words: num
     if (k <= last) {
       // N1: windows of 5 equal modules ending at i (no transition at i − 3 … i), and 2 more per run of ≥ 5
       // ending at i (a transition at i + 1): a run of L ≥ 5 scores (L − 4) + 2.
-      const w = ~(d | (d << 1) | (dPrev >>> 31) | (d << 2) | (dPrev >>> 30) | (d << 3) | (dPrev >>> 29)) & (k < last ? -1 : endBit - 1);
+      const w =
+        ~(d | (d << 1) | (dPrev >>> 31) | (d << 2) | (dPrev >>> 30) | (d << 3) | (dPrev >>> 29)) &
+        (k < last ? -1 : endBit - 1);
       if (w !== 0) {
         const e = w & ((d >>> 1) | (dNext << 31));
         runs += POP16[w & 0xffff]! + POP16[w >>> 16]! + 2 * (POP16[e & 0xffff]! + POP16[e >>> 16]!);

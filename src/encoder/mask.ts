@@ -66,7 +66,13 @@ export function penalty(s: MaskInput, tpl: Template, mask: number, limit: number
 }
 
 /** `penalty` with the mask given by its planes (`planeM` null exactly when `s.merged` is). */
-function score(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, planeM: Uint32Array | null, limit: number): number {
+function score(
+  s: MaskInput,
+  plane: Uint32Array,
+  planeT: Uint32Array,
+  planeM: Uint32Array | null,
+  limit: number,
+): number {
   const partial = rowsPartial(s, plane, planeT, planeM, limit);
   if (partial >= limit) return partial;
   return partial + colsPartial(s, plane, planeT, planeM, limit - partial);
@@ -77,12 +83,28 @@ function score(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, planeM: Ui
  * tail 17 only the tail columns' blocks and dark modules) + the blocks across word columns + N4 (dark
  * modules), or a value ≥ limit.
  */
-function rowsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, planeM: Uint32Array | null, limit: number): number {
+function rowsPartial(
+  s: MaskInput,
+  plane: Uint32Array,
+  planeT: Uint32Array,
+  planeM: Uint32Array | null,
+  limit: number,
+): number {
   const { size, words, tail } = s;
   let score: number;
   if (tail.cols === words) {
     const lanes = size - 32 * (words - 1); // of the last word column, 1..32
-    score = scanRows(s.data, plane, size, words, words, lanes < 32 ? (1 << lanes) - 1 : -1, (1 << (lanes - 1)) - 1, -1, limit);
+    score = scanRows(
+      s.data,
+      plane,
+      size,
+      words,
+      words,
+      lanes < 32 ? (1 << lanes) - 1 : -1,
+      (1 << (lanes - 1)) - 1,
+      -1,
+      limit,
+    );
   } else {
     score = scanRows(s.data, plane, size, words, tail.cols, -1, 0x7fffffff, -1, limit);
   }
@@ -114,7 +136,13 @@ function rowsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, plan
  * tail 5–13: scanCols, or the last row along itself; for tail 17 also the tail-17 merged column (the tail rows
  * and 15 tail columns) and the last 2 columns along themselves.
  */
-function colsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, planeM: Uint32Array | null, limit: number): number {
+function colsPartial(
+  s: MaskInput,
+  plane: Uint32Array,
+  planeT: Uint32Array,
+  planeM: Uint32Array | null,
+  limit: number,
+): number {
   const { size, words, tail } = s;
   let score: number;
   if (tail.cols === words) {
@@ -127,7 +155,8 @@ function colsPartial(s: MaskInput, plane: Uint32Array, planeT: Uint32Array, plan
   if (tail.rowLanes > 0 && s.merged !== null && planeM !== null && score < limit) {
     score += scanCols(s.merged, planeM, size, 1, 1, -1, limit - score);
     // Columns past the merged ones: 32·(words − 1) + 32 − rowLanes … size − 1, rows of the transpose.
-    for (let x = 32 * words - tail.rowLanes; x < size && score < limit; x++) score += lineScore(s.dataT, planeT, x * words, words, size);
+    for (let x = 32 * words - tail.rowLanes; x < size && score < limit; x++)
+      score += lineScore(s.dataT, planeT, x * words, words, size);
   }
   return score;
 }
@@ -160,7 +189,8 @@ export function chooseMask(s: MaskInput, tpl: Template): number {
     // A lower-numbered mask also wins with an equal score, so it may stop only above the best.
     const limit = k < bestMask ? best + 1 : best;
     if (partial >= limit) continue;
-    const score = partial + colsPartial(s, planes[k]!, planesT[k]!, planesM === null ? null : planesM[k]!, limit - partial);
+    const score =
+      partial + colsPartial(s, planes[k]!, planesT[k]!, planesM === null ? null : planesM[k]!, limit - partial);
     if (score < limit) {
       best = score;
       bestMask = k;

@@ -94,7 +94,14 @@ export function tailLayout(size: number, words: number): TailLayout {
  * 32·(words − 1) … of the symbol) | the same of `srcT` shifted up by `lanes` (rows 32·(words − 1) …). Every
  * lane is then one line (column or row) of `size` modules, as in the other word columns.
  */
-export function mergeTail(src: Uint32Array, srcT: Uint32Array, size: number, words: number, lanes: number, out: Uint32Array): void {
+export function mergeTail(
+  src: Uint32Array,
+  srcT: Uint32Array,
+  size: number,
+  words: number,
+  lanes: number,
+  out: Uint32Array,
+): void {
   const keep = (1 << lanes) - 1;
   // i = y·words + words − 1 for y in [0, size): the last word of row y, in range.
   for (let y = 0, i = words - 1; y < size; y++, i += words) out[y] = (src[i]! & keep) | ((srcT[i]! & keep) << lanes);
@@ -105,11 +112,19 @@ export function mergeTail(src: Uint32Array, srcT: Uint32Array, size: number, wor
  * (rows 32·(words − 1) … of the symbol) | the first 32 − rows lanes of the same word of `src` (columns
  * 32·(words − 1) …) shifted up by `rows`.
  */
-export function mergeTailRows(src: Uint32Array, srcT: Uint32Array, size: number, words: number, rows: number, out: Uint32Array): void {
+export function mergeTailRows(
+  src: Uint32Array,
+  srcT: Uint32Array,
+  size: number,
+  words: number,
+  rows: number,
+  out: Uint32Array,
+): void {
   const keepRows = (1 << rows) - 1;
   const keepCols = (1 << (32 - rows)) - 1;
   // i = x·words + words − 1 for x in [0, size): the last word of row x, in range.
-  for (let x = 0, i = words - 1; x < size; x++, i += words) out[x] = (srcT[i]! & keepRows) | ((src[i]! & keepCols) << rows);
+  for (let x = 0, i = words - 1; x < size; x++, i += words)
+    out[x] = (srcT[i]! & keepRows) | ((src[i]! & keepCols) << rows);
 }
 
 /** Mask condition (Table 10): true where the module is inverted, x = column, y = row. */
@@ -324,7 +339,8 @@ const NIBBLES = (() => {
   for (let kind = 0; kind < 4; kind++) {
     const odd = kind >= 2;
     const up = (kind & 1) === 1;
-    for (let b = 0; b < 256; b++) t[kind * 256 + b] = nibble(b, odd ? low : high, up) | (nibble(b, odd ? high : low, up) << 4);
+    for (let b = 0; b < 256; b++)
+      t[kind * 256 + b] = nibble(b, odd ? low : high, up) | (nibble(b, odd ? high : low, up) << 4);
   }
   return t;
 })();

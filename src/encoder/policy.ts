@@ -45,11 +45,18 @@ export interface SegmentPlan {
 }
 
 /** Segments of `text` written as `variant`, optimal for the version group of `version`; data from `bytes`. */
-export function segmentsAs(text: string, variant: TextVariant, version: number, bytes: ByteSource = freshBytes): QrSegment[] {
+export function segmentsAs(
+  text: string,
+  variant: TextVariant,
+  version: number,
+  bytes: ByteSource = freshBytes,
+): QrSegment[] {
   if (text.length === 0) return [];
   switch (variant) {
     case 'plain':
-      return isAllDigits(text) ? [numericRange(text, 0, text.length, bytes)] : segmentOptimally(text, version, 'off', bytes);
+      return isAllDigits(text)
+        ? [numericRange(text, 0, text.length, bytes)]
+        : segmentOptimally(text, version, 'off', bytes);
     case 'utf8-eci':
       return [makeEci(26), ...segmentOptimally(text, version, 'off', bytes)];
     case 'kanji':
@@ -75,8 +82,10 @@ function lowerBound(text: string): { minBits: number; ascii: boolean } {
   let ascii = true;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x30 && c <= 0x39) sixths += 20; // numeric 10/3 bits
-    else if (c < 0x80) sixths += 33; // at least alphanumeric 5.5 bits
+    if (c >= 0x30 && c <= 0x39)
+      sixths += 20; // numeric 10/3 bits
+    else if (c < 0x80)
+      sixths += 33; // at least alphanumeric 5.5 bits
     else {
       sixths += 48; // kanji 13 bits, UTF-8 ≥ 16 bits (surrogate halves 16 each)
       ascii = false;

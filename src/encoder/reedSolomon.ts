@@ -60,7 +60,14 @@ export function computeEcc(
   const t = feedbackTable(degree);
   // Indices in range: i in [start, end) lies in `data` (the caller's block); f = feedback byte · 8, so
   // f + 7 < 256 · 8 = t.length.
-  let r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, r6 = 0, r7 = 0;
+  let r0 = 0,
+    r1 = 0,
+    r2 = 0,
+    r3 = 0,
+    r4 = 0,
+    r5 = 0,
+    r6 = 0,
+    r7 = 0;
   const end = start + length;
   if (degree <= 16) {
     for (let i = start; i < end; i++) {

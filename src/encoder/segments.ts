@@ -139,7 +139,8 @@ export function numericRange(text: string, start: number, end: number, bytes: By
   let o = 0;
   let i = start;
   for (; i + 3 <= end; i += 3) {
-    const v = (text.charCodeAt(i) - 0x30) * 100 + (text.charCodeAt(i + 1) - 0x30) * 10 + (text.charCodeAt(i + 2) - 0x30);
+    const v =
+      (text.charCodeAt(i) - 0x30) * 100 + (text.charCodeAt(i + 1) - 0x30) * 10 + (text.charCodeAt(i + 2) - 0x30);
     acc = (acc << 10) | v;
     accBits += 10;
     data[o++] = acc >>> (accBits - 8);
@@ -376,7 +377,12 @@ let backScratch = new Uint8Array(256);
  * Without kanji, text whose only optimum is one byte segment (most URLs: `singleByteIsOptimal`) skips the
  * programme, which gives the same segment.
  */
-export function segmentOptimally(text: string, version: number, kanji: KanjiUse, bytes: ByteSource = freshBytes): QrSegment[] {
+export function segmentOptimally(
+  text: string,
+  version: number,
+  kanji: KanjiUse,
+  bytes: ByteSource = freshBytes,
+): QrSegment[] {
   if (text.length > 0 && kanji === 'off' && singleByteIsOptimal(text, version)) {
     const data = utf8Bytes(text, 0, text.length, bytes);
     return [{ mode: 'byte', numChars: data.length, bitLength: data.length * 8, data }];
@@ -416,7 +422,12 @@ export function singleByteIsOptimal(text: string, version: number): boolean {
 }
 
 /** The dynamic programme of `segmentOptimally`. */
-export function segmentByProgramme(text: string, version: number, kanji: KanjiUse, bytes: ByteSource = freshBytes): QrSegment[] {
+export function segmentByProgramme(
+  text: string,
+  version: number,
+  kanji: KanjiUse,
+  bytes: ByteSource = freshBytes,
+): QrSegment[] {
   // Indices in range: ASCII_CLASS at c < 0x80, `table` (0x10000 entries) at any code unit, NUMERIC_ROUND at
   // qN in [0, 2], `back` at i in [0, n) with n ≤ back.length.
   const n = text.length;
@@ -564,7 +575,7 @@ export function segmentByProgramme(text: string, version: number, kanji: KanjiUs
   }
   // Consecutive characters of one mode form one segment.
   const segs: QrSegment[] = [];
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     const m = modes[start];
     let end = start + 1;
     while (end < n && modes[end] === m) end++;

@@ -70,7 +70,11 @@ export function errorFields(error: unknown): ErrorFields {
 }
 
 /** The code of a failure: what kind of trouble it is, from the server's code or the message of a network error. */
-export function classify({ code, message, sessionEnded }: Pick<ErrorFields, 'code' | 'message' | 'sessionEnded'>): DataErrorCode {
+export function classify({
+  code,
+  message,
+  sessionEnded,
+}: Pick<ErrorFields, 'code' | 'message' | 'sessionEnded'>): DataErrorCode {
   if (sessionEnded) return 'signed_out';
   if (code === 'P0001') return message.startsWith('Free plan limit reached') ? 'plan_limit' : 'refused';
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303' || code === 'PGRST302') return 'signed_out';
@@ -101,17 +105,28 @@ export function toDataError(error: unknown): DataError {
     case 'invalid': {
       const about = `${message} ${details}`;
       if (/destination/i.test(about)) {
-        return new DataError(kind, 'The destination must be a valid web address starting with http:// or https:// (at most 2048 characters).', {
-          serverCode,
-        });
+        return new DataError(
+          kind,
+          'The destination must be a valid web address starting with http:// or https:// (at most 2048 characters).',
+          {
+            serverCode,
+          },
+        );
       }
       if (/name/i.test(about)) return new DataError(kind, 'The name must be 1 to 200 characters long.', { serverCode });
-      if (/content/i.test(about)) return new DataError(kind, 'The content is too long for a QR code (at most 7089 characters).', { serverCode });
-      return new DataError(kind, 'Some values were not accepted by the server. Check the form and try again.', { serverCode });
+      if (/content/i.test(about))
+        return new DataError(kind, 'The content is too long for a QR code (at most 7089 characters).', { serverCode });
+      return new DataError(kind, 'Some values were not accepted by the server. Check the form and try again.', {
+        serverCode,
+      });
     }
     case 'network':
       return new DataError(kind, 'Could not reach the server. Check your connection and try again.', { serverCode });
     case 'unknown':
-      return new DataError(kind, message ? `Something went wrong: ${message}` : 'Something went wrong. Please try again.', { serverCode, hint });
+      return new DataError(
+        kind,
+        message ? `Something went wrong: ${message}` : 'Something went wrong. Please try again.',
+        { serverCode, hint },
+      );
   }
 }

@@ -24,7 +24,12 @@ export type Load<T> = (signal: AbortSignal) => Promise<T | typeof NO_ANSWER>;
  * Starts `load` for `key`, after `delayMs` of quiet when given, and reports its outcome to `onAnswer` unless the
  * returned cancel function was called first. Cancelling clears a pending delay and aborts the load's signal.
  */
-export function startLoad<T>(key: string, load: Load<T>, onAnswer: (answer: Answer<T>) => void, delayMs?: number): () => void {
+export function startLoad<T>(
+  key: string,
+  load: Load<T>,
+  onAnswer: (answer: Answer<T>) => void,
+  delayMs?: number,
+): () => void {
   const controller = new AbortController();
   const run = () => {
     load(controller.signal).then(

@@ -33,7 +33,10 @@ interface CallOptions<T> {
 function failure(error: unknown, what: string | undefined): DataError {
   if (what === undefined || error instanceof DataError) return toDataError(error);
   const fields = errorFields(error);
-  return new DataError(classify(fields), `Could not load ${what}: ${fields.message}`, { serverCode: fields.code || undefined, hint: fields.hint });
+  return new DataError(classify(fields), `Could not load ${what}: ${fields.message}`, {
+    serverCode: fields.code || undefined,
+    hint: fields.hint,
+  });
 }
 
 async function settle(request: Request, what: string | undefined): Promise<SupabaseResult<unknown>> {
@@ -69,7 +72,10 @@ export async function supabaseCount(request: Request): Promise<number> {
 }
 
 /** `request` cancelled by `signal` when one is given (a stale load stops travelling instead of only being ignored). */
-export function abortable<B extends { abortSignal(signal: AbortSignal): B }>(request: B, signal: AbortSignal | undefined): B {
+export function abortable<B extends { abortSignal(signal: AbortSignal): B }>(
+  request: B,
+  signal: AbortSignal | undefined,
+): B {
   return signal ? request.abortSignal(signal) : request;
 }
 

@@ -8,7 +8,11 @@ export function HowItWorksPage() {
   usePageTitle('How It Works');
   return (
     <SiteLayout>
-      <PageHero eyebrow="How it works" title="How QRCraft works" lead="From idea to a tracked QR code in three steps." />
+      <PageHero
+        eyebrow="How it works"
+        title="How QRCraft works"
+        lead="From idea to a tracked QR code in three steps."
+      />
       <PageBody>
         <StepList headingLevel="h2" />
       </PageBody>

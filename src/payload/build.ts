@@ -11,7 +11,12 @@ function vcard(values: PayloadValues, plus: boolean): string {
   const words = name.split(/\s+/).filter(Boolean);
   const family = words.length > 1 ? (words.at(-1) ?? name) : name;
   const given = words.length > 1 ? words.slice(0, -1).join(' ') : '';
-  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${escapeVcard(family)};${escapeVcard(given)};;;`, `FN:${escapeVcard(name)}`];
+  const lines = [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:${escapeVcard(family)};${escapeVcard(given)};;;`,
+    `FN:${escapeVcard(name)}`,
+  ];
   const phone = v(values, 'phone');
   const email = v(values, 'email');
   if (phone) lines.push(`TEL;TYPE=CELL:${escapeVcard(phone)}`);

@@ -144,7 +144,13 @@ export function fieldsFor(type: QrTypeId): readonly PayloadField[] {
       ];
     case 'barcode':
       return [
-        { name: 'barcode', label: 'Barcode value', input: 'numeric', hint: 'Enter numeric barcode value', required: true },
+        {
+          name: 'barcode',
+          label: 'Barcode value',
+          input: 'numeric',
+          hint: 'Enter numeric barcode value',
+          required: true,
+        },
       ];
   }
 }

@@ -20,9 +20,15 @@ const EMPTY = 'Please enter content for your QR code';
  * video; every type whose content is a link gets the same check, because a scheme-less link does not open).
  * Returns the first problem, or null when Generate may go ahead.
  */
-export function validateForGenerate(type: QrTypeId, values: PayloadValues, surface: GeneratorSurface): ValidationProblem | null {
+export function validateForGenerate(
+  type: QrTypeId,
+  values: PayloadValues,
+  surface: GeneratorSurface,
+): ValidationProblem | null {
   if (isPayloadEmpty(type, values)) {
-    return surface === 'create' ? { title: 'Content Required', description: EMPTY } : { title: 'Error', description: EMPTY };
+    return surface === 'create'
+      ? { title: 'Content Required', description: EMPTY }
+      : { title: 'Error', description: EMPTY };
   }
   if (surface === 'create' && isUrlType(type)) {
     const url = (values.url ?? '').trim();

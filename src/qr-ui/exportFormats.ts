@@ -32,7 +32,11 @@ export const PNG_SIZE = 1000;
 export const PRINT_SIZE = 2000;
 
 /** Renders the file in the worker. PNG 1000x1000; PDF and EPS are vector, sized for 2000 px at 300 dpi. */
-export async function renderExport(format: Exclude<ExportFormat, 'print'>, request: QrRequest, signal?: AbortSignal): Promise<Blob> {
+export async function renderExport(
+  format: Exclude<ExportFormat, 'print'>,
+  request: QrRequest,
+  signal?: AbortSignal,
+): Promise<Blob> {
   const client = getQrClient();
   switch (format) {
     case 'png':

@@ -7,4 +7,11 @@ export { colorWarning } from './colorContrast.ts';
 export { contentKind, storedContentKind } from './contentKind.ts';
 export { describeQrError } from './describeQrError.ts';
 export { COLOR_PRESETS, ECL_OPTIONS, FRAME_OPTIONS, LOGO_ACCEPT, SHAPE_OPTIONS } from './designOptions.ts';
-export { fileName, formatOptions, openPrintWindow, renderExport, saveBlob, type ExportFormat } from './exportFormats.ts';
+export {
+  fileName,
+  formatOptions,
+  openPrintWindow,
+  renderExport,
+  saveBlob,
+  type ExportFormat,
+} from './exportFormats.ts';

@@ -7,7 +7,15 @@ import { QUIET_ZONE } from './model.ts';
 import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT, type Frame } from '../../workers/contract.ts';
 
 export type FrameShape =
-  | { kind: 'rect'; x: number; y: number; w: number; h: number; r: number; hole?: { x: number; y: number; w: number; h: number; r: number } }
+  | {
+      kind: 'rect';
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      r: number;
+      hole?: { x: number; y: number; w: number; h: number; r: number };
+    }
   | { kind: 'ring'; cx: number; cy: number; r: number; t: number }
   | { kind: 'polygon'; points: (readonly [number, number])[] };
 
@@ -59,7 +67,7 @@ export function estimateTextEm(text: string): number {
   let em = 0;
   for (const ch of text) {
     if (ch === ' ') em += 0.3;
-    else if ('iIl.,:;!|\'`'.includes(ch)) em += 0.32;
+    else if ("iIl.,:;!|'`".includes(ch)) em += 0.32;
     else if ('fjrt()[]-'.includes(ch)) em += 0.42;
     else if ('MWmw@%'.includes(ch)) em += 0.95;
     else if (ch >= 'A' && ch <= 'Z') em += 0.74;
@@ -70,7 +78,14 @@ export function estimateTextEm(text: string): number {
   return em;
 }
 
-function fitText(text: string, cx: number, cy: number, maxWidth: number, maxFont: number, color: 'fg' | 'bg'): FrameText | null {
+function fitText(
+  text: string,
+  cx: number,
+  cy: number,
+  maxWidth: number,
+  maxFont: number,
+  color: 'fg' | 'bg',
+): FrameText | null {
   if (!text) return null;
   const em = estimateTextEm(text);
   const fontSize = Math.min(maxFont, maxWidth / Math.max(em, 0.01));
@@ -93,7 +108,17 @@ export function layoutFrame(frame: Frame, s: number, frameText: string): Layout 
       return {
         ...base,
         qr: { x: (s - side) / 2, y: t, side },
-        shapes: [{ kind: 'rect', x: 0, y: 0, w: s, h: s, r, hole: { x: t, y: t, w: s - 2 * t, h: side, r: frame === 'rounded' ? 0.05 * s : 0 } }],
+        shapes: [
+          {
+            kind: 'rect',
+            x: 0,
+            y: 0,
+            w: s,
+            h: s,
+            r,
+            hole: { x: t, y: t, w: s - 2 * t, h: side, r: frame === 'rounded' ? 0.05 * s : 0 },
+          },
+        ],
         text: fitText(label, s / 2, s - band / 2, s - 4 * t, 0.55 * band, 'bg'),
       };
     }
@@ -126,16 +151,34 @@ export function layoutFrame(frame: Frame, s: number, frameText: string): Layout 
         text: fitText(label, s / 2, 0.9 * s, 0.76 * s, 0.09 * s, 'bg'),
       };
     case 'bottomText':
-      return { ...base, qr: { x: (s - side) / 2, y: 0, side }, shapes: [], text: fitText(label, s / 2, 0.92 * s, 0.9 * s, 0.1 * s, 'fg') };
+      return {
+        ...base,
+        qr: { x: (s - side) / 2, y: 0, side },
+        shapes: [],
+        text: fitText(label, s / 2, 0.92 * s, 0.9 * s, 0.1 * s, 'fg'),
+      };
     case 'topText':
-      return { ...base, qr: { x: (s - side) / 2, y: s - side, side }, shapes: [], text: fitText(label, s / 2, 0.08 * s, 0.9 * s, 0.1 * s, 'fg') };
+      return {
+        ...base,
+        qr: { x: (s - side) / 2, y: s - side, side },
+        shapes: [],
+        text: fitText(label, s / 2, 0.08 * s, 0.9 * s, 0.1 * s, 'fg'),
+      };
     case 'badge': {
       const t = 0.02 * s;
       return {
         ...base,
         qr: { x: (s - side) / 2, y: 0.04 * s, side },
         shapes: [
-          { kind: 'rect', x: 0, y: 0, w: s, h: s, r: 0.1 * s, hole: { x: t, y: t, w: s - 2 * t, h: s - 2 * t, r: 0.08 * s } },
+          {
+            kind: 'rect',
+            x: 0,
+            y: 0,
+            w: s,
+            h: s,
+            r: 0.1 * s,
+            hole: { x: t, y: t, w: s - 2 * t, h: s - 2 * t, r: 0.08 * s },
+          },
           { kind: 'rect', x: 0.15 * s, y: 0.82 * s, w: 0.7 * s, h: 0.13 * s, r: 0.065 * s },
         ],
         text: fitText(label, s / 2, 0.885 * s, 0.6 * s, 0.08 * s, 'bg'),

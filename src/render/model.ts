@@ -65,7 +65,8 @@ export function planLogo(
         const f = fn[i];
         if (f === Fn.Alignment) {
           // The bottom-right alignment pattern is the one every decoder looks for: never cover it.
-          if (Math.abs(x - lastAlign) <= 2 && Math.abs(y - lastAlign) <= 2) return { ok: false, damagedWorstBlock: Infinity, allowed };
+          if (Math.abs(x - lastAlign) <= 2 && Math.abs(y - lastAlign) <= 2)
+            return { ok: false, damagedWorstBlock: Infinity, allowed };
           continue;
         }
         if (f !== Fn.Data) return { ok: false, damagedWorstBlock: Infinity, allowed };

@@ -33,7 +33,13 @@ export interface PdfLogo {
 
 export function sceneToPdf(scene: Scene, opts: { title: string; subject?: string; logo: PdfLogo | null }): ArrayBuffer {
   const { layout, style, model } = scene;
-  const doc = new jsPDF({ unit: 'pt', format: [layout.width, layout.height], orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
+  const doc = new jsPDF({
+    unit: 'pt',
+    format: [layout.width, layout.height],
+    orientation: 'portrait',
+    compress: true,
+    putOnlyUsedFonts: true,
+  });
   doc.setProperties({ title: opts.title, subject: opts.subject ?? 'QR code', creator: 'QRCraft', author: 'QRCraft' });
   doc.setFillColor(style.bg);
   doc.rect(0, 0, layout.width, layout.height, 'F');

@@ -103,7 +103,16 @@ function makeSprite(shape: Shape, m: number, w: number, h: number, cfg: number, 
 /** Sprites as small canvases in the fill colour, for stamping with drawImage (few, large modules). */
 const canvasSets = new Map<string, Map<number, OffscreenCanvas>>();
 
-function canvasSprite(shape: Shape, m: number, fg: string, w: number, h: number, cfg: number, tl: number, br: number): OffscreenCanvas {
+function canvasSprite(
+  shape: Shape,
+  m: number,
+  fg: string,
+  w: number,
+  h: number,
+  cfg: number,
+  tl: number,
+  br: number,
+): OffscreenCanvas {
   const setKey = `${shape}:${m}:${fg}`;
   let set = canvasSets.get(setKey);
   if (!set) {
@@ -168,7 +177,16 @@ function cfgAt(dark: Uint8Array, n: number, x: number, y: number): number {
  * that are dark with a light cell above (a light cell ends it with a convex turn, a dark one above with a
  * concave one); likewise for the other sides. Scans stop once a run reaches 1.5 m (it no longer limits).
  */
-function cornerCodes(dark: Uint8Array, n: number, x: number, y: number, cfg: number, xs: ArrayLike<number>, ys: ArrayLike<number>, full: number): number {
+function cornerCodes(
+  dark: Uint8Array,
+  n: number,
+  x: number,
+  y: number,
+  cfg: number,
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  full: number,
+): number {
   // Indices in range: x, y are cells (0..n-1) and xs, ys hold the n + 1 grid lines, so a cell's own lines x and
   // x + 1 exist; the scans leave e, f in -1..n, and lines e / f (up to n) and e + 1 / f + 1 (from 0) exist too.
   const lim = 2 * full;
@@ -195,7 +213,16 @@ function cornerCodes(dark: Uint8Array, n: number, x: number, y: number, cfg: num
   return tl * 4096 + br;
 }
 
-function stampModules(ctx: Ctx, dark: Uint8Array, n: number, shape: Shape, m: number, xs: ArrayLike<number>, ys: ArrayLike<number>, fg: string): void {
+function stampModules(
+  ctx: Ctx,
+  dark: Uint8Array,
+  n: number,
+  shape: Shape,
+  m: number,
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  fg: string,
+): void {
   ctx.fillStyle = fg;
   const nb = NEIGHBOURS[shape];
   const full = shape === 'classyRounded' ? cornerRadii(shape).convex[0] * m : 0;
@@ -205,7 +232,7 @@ function stampModules(ctx: Ctx, dark: Uint8Array, n: number, shape: Shape, m: nu
     const h = ys[y + 1]! - y0;
     if (h <= 0) continue;
     const row = y * n;
-    for (let x = 0; x < n; ) {
+    for (let x = 0; x < n;) {
       if (!dark[row + x]) {
         x++;
         continue;
@@ -284,7 +311,7 @@ export function rasterModules(
       if (h <= 0) continue;
       const row = y * n;
       let any = false;
-      for (let x = 0; x < n; ) {
+      for (let x = 0; x < n;) {
         if (!dark[row + x]) {
           x++;
           continue;
@@ -329,7 +356,10 @@ export function rasterModules(
         const dw = w - base;
         const tc = codes >> 12 ? (codes >> 12) - base + 1 : 0;
         const bc = codes & 4095 ? (codes & 4095) - base + 1 : 0;
-        const slot = dw >>> 0 <= 1 && dh >>> 0 <= 1 && tc >>> 0 <= 2 && bc >>> 0 <= 2 ? (((dw * 2 + dh) * 16 + cfg) * 3 + tc) * 3 + bc : -1;
+        const slot =
+          dw >>> 0 <= 1 && dh >>> 0 <= 1 && tc >>> 0 <= 2 && bc >>> 0 <= 2
+            ? (((dw * 2 + dh) * 16 + cfg) * 3 + tc) * 3 + bc
+            : -1;
         let sp = slot >= 0 ? table[slot] : undefined;
         if (!sp) {
           const key = spriteKey(w, h, cfg, 0, 0) + codes;

@@ -22,7 +22,13 @@ export interface Scene {
  * per module, centred in its area) so that an SVG shown at its nominal size has every module edge on a pixel
  * edge. Used for SVG; raster output snaps per grid line instead (pixelGrid).
  */
-export function buildScene(matrix: QrMatrix, style: QrStyle, logo: LogoSize | null, size: number, wholeUnits = false): Scene {
+export function buildScene(
+  matrix: QrMatrix,
+  style: QrStyle,
+  logo: LogoSize | null,
+  size: number,
+  wholeUnits = false,
+): Scene {
   checkColours(style.fg, style.bg);
   const model = buildModel(matrix, logo);
   const layout = layoutFrame(style.frame, size, style.frameText);

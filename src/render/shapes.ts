@@ -67,7 +67,10 @@ export function cornerRadii(shape: Shape): CornerRule {
 }
 
 /** Eye radii in modules: [outer ring, inner edge of the ring, solid centre] for the TL/BR and TR/BL corners. */
-export function eyeRadii(shape: Shape): { major: readonly [number, number, number]; minor: readonly [number, number, number] } {
+export function eyeRadii(shape: Shape): {
+  major: readonly [number, number, number];
+  minor: readonly [number, number, number];
+} {
   switch (shape) {
     case 'square':
       return { major: [0, 0, 0], minor: [0, 0, 0] };
@@ -217,7 +220,16 @@ export function emitContours(sink: PathSink, contours: Contours, shape: Shape, m
  * in output units (0 = sharp): a line (or, for the first corner of a subpath, a move) to where the curve
  * starts, then the curve. Shared by the contour emitter and the raster sprites so both draw the same curve.
  */
-export function contourCorner(sink: PathSink, vx: number, vy: number, din: number, dout: number, rr: number, quad: boolean, move: boolean): void {
+export function contourCorner(
+  sink: PathSink,
+  vx: number,
+  vy: number,
+  din: number,
+  dout: number,
+  rr: number,
+  quad: boolean,
+  move: boolean,
+): void {
   // din, dout are directions (0..3), indices into DX / DY.
   const bx = vx - DX[din]! * rr;
   const by = vy - DY[din]! * rr;
@@ -226,7 +238,14 @@ export function contourCorner(sink: PathSink, vx: number, vy: number, din: numbe
   if (rr > 0) {
     // Circular: handles of KAPPA * r; quadratic with its control at the vertex: handles of 2/3 r.
     const h = rr * (1 - (quad ? 2 / 3 : KAPPA));
-    sink.bezierCurveTo(vx - DX[din]! * h, vy - DY[din]! * h, vx + DX[dout]! * h, vy + DY[dout]! * h, vx + DX[dout]! * rr, vy + DY[dout]! * rr);
+    sink.bezierCurveTo(
+      vx - DX[din]! * h,
+      vy - DY[din]! * h,
+      vx + DX[dout]! * h,
+      vy + DY[dout]! * h,
+      vx + DX[dout]! * rr,
+      vy + DY[dout]! * rr,
+    );
   }
 }
 
@@ -235,7 +254,16 @@ export function contourCorner(sink: PathSink, vx: number, vy: number, din: numbe
  * bottom-right ones (classy, classyRounded), with those radii already resolved (output units, 0 = sharp), as
  * emitContours draws that cell's part of the outline. Clockwise on screen.
  */
-export function emitCell(sink: PathSink, x0: number, y0: number, x1: number, y1: number, rTL: number, rBR: number, quad: boolean): void {
+export function emitCell(
+  sink: PathSink,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  rTL: number,
+  rBR: number,
+  quad: boolean,
+): void {
   contourCorner(sink, x0, y0, 3, 0, rTL, quad, true);
   contourCorner(sink, x1, y0, 0, 1, 0, quad, false);
   contourCorner(sink, x1, y1, 1, 2, rBR, quad, false);
@@ -288,7 +316,15 @@ export function circle(sink: PathSink, cx: number, cy: number, r: number, cw: bo
  * Rectangle with per-corner radii [TL, TR, BR, BL] (clamped to half the shorter side), clockwise on screen when
  * `cw`, counter-clockwise otherwise (to cut a hole under the nonzero rule).
  */
-export function roundedRect(sink: PathSink, x0: number, y0: number, x1: number, y1: number, radii: Radii, cw: boolean): void {
+export function roundedRect(
+  sink: PathSink,
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  radii: Radii,
+  cw: boolean,
+): void {
   const lim = Math.min(x1 - x0, y1 - y0) / 2;
   const clamp = (r: number) => Math.max(0, Math.min(r, lim));
   const tl = clamp(radii[0]);
@@ -320,7 +356,12 @@ export function roundedRect(sink: PathSink, x0: number, y0: number, x1: number, 
 }
 
 /** The three finder patterns as whole eyes: a ring (outer clockwise, inner counter-clockwise) and a solid centre. */
-export function emitEyes(sink: PathSink, eyes: readonly (readonly [number, number])[], shape: Shape, map: GridMap): void {
+export function emitEyes(
+  sink: PathSink,
+  eyes: readonly (readonly [number, number])[],
+  shape: Shape,
+  map: GridMap,
+): void {
   const { major, minor } = eyeRadii(shape);
   const m = map.m;
   const radii = (i: 0 | 1 | 2): Radii => {

@@ -53,7 +53,13 @@ export class SvgPathSink implements PathSink {
  * `caps` 'butt': segments span the modules' edges; 'round': they join the module centres (round caps add the
  * half module at each end). Runs shorter than `minLen` are left out.
  */
-export function runsPathData(dark: Uint8Array, n: number, vertical: boolean, caps: 'butt' | 'round', minLen = 1): string {
+export function runsPathData(
+  dark: Uint8Array,
+  n: number,
+  vertical: boolean,
+  caps: 'butt' | 'round',
+  minLen = 1,
+): string {
   const parts: string[] = [];
   let cx = 0;
   let cy = 0;
@@ -108,7 +114,12 @@ export function dotsPathData(dark: Uint8Array, n: number): string {
  * Contour outlines with corner curves (quadratic `q`, or circular `a`), in module units. With `filletsOnly`,
  * only the concave fillets are written, each as its own small closed shape (added to the round-capped runs).
  */
-export function contourPathData(dark: Uint8Array, n: number, shape: Scene['style']['shape'], filletsOnly = false): string {
+export function contourPathData(
+  dark: Uint8Array,
+  n: number,
+  shape: Scene['style']['shape'],
+  filletsOnly = false,
+): string {
   const parts: string[] = [];
   let cx = 0;
   let cy = 0;
@@ -132,7 +143,15 @@ export function contourPathData(dark: Uint8Array, n: number, shape: Scene['style
       if (filletsOnly) {
         if (convex || rr <= 0) return;
         // b, curve (control at the vertex) to a, back to the vertex, close.
-        parts.push('m' + nums(bx - cx, by - cy) + 'q' + nums(x - bx, y - by, ax - bx, ay - by) + 'l' + nums(x - ax, y - ay) + 'z');
+        parts.push(
+          'm' +
+            nums(bx - cx, by - cy) +
+            'q' +
+            nums(x - bx, y - by, ax - bx, ay - by) +
+            'l' +
+            nums(x - ax, y - ay) +
+            'z',
+        );
         cx = bx;
         cy = by;
         return;
@@ -146,7 +165,10 @@ export function contourPathData(dark: Uint8Array, n: number, shape: Scene['style
       cy = by;
       if (rr > 0) {
         if (quad) parts.push('q' + nums(x - cx, y - cy, ax - cx, ay - cy));
-        else parts.push('a' + nums(rr, rr) + ' 0 0 ' + (convex ? 1 : 0) + (ax - cx < 0 ? '' : ' ') + nums(ax - cx, ay - cy));
+        else
+          parts.push(
+            'a' + nums(rr, rr) + ' 0 0 ' + (convex ? 1 : 0) + (ax - cx < 0 ? '' : ' ') + nums(ax - cx, ay - cy),
+          );
         cx = ax;
         cy = ay;
       }
@@ -187,7 +209,10 @@ export function modulesSvg(dark: Uint8Array, n: number, shape: Scene['style']['s
 }
 
 export function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
+  return s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
+  );
 }
 
 export interface SvgOptions {
@@ -216,7 +241,10 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions): string {
     );
   }
   const q = layout.qr;
-  if (layout.shapes.length) out.push(`<rect x="${fmt(q.x)}" y="${fmt(q.y)}" width="${fmt(q.side)}" height="${fmt(q.side)}" fill="${style.bg}"/>`);
+  if (layout.shapes.length)
+    out.push(
+      `<rect x="${fmt(q.x)}" y="${fmt(q.y)}" width="${fmt(q.side)}" height="${fmt(q.side)}" fill="${style.bg}"/>`,
+    );
   const unit: GridMap = { m: 1, x: (i) => i, y: (j) => j };
   const eyes = new SvgPathSink();
   emitEyes(eyes, model.eyes, style.shape, unit);

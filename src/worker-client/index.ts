@@ -86,7 +86,12 @@ export class QrClient {
   /** Number of workers started so far (tests and diagnostics). */
   starts = 0;
   private previewBusy = false;
-  private previewPending: { req: QrRequest; opts: PreviewOptions; resolve: (r: PreviewResult | null) => void; reject: (e: unknown) => void } | null = null;
+  private previewPending: {
+    req: QrRequest;
+    opts: PreviewOptions;
+    resolve: (r: PreviewResult | null) => void;
+    reject: (e: unknown) => void;
+  } | null = null;
 
   constructor(options: QrClientOptions = {}) {
     this.options = { createWorker: options.createWorker ?? defaultWorker, timeoutMs: options.timeoutMs ?? 20_000 };
@@ -146,7 +151,9 @@ export class QrClient {
           if (attempt === 0) continue;
           throw e.kind === 'crash'
             ? new QrError('WORKER_CRASHED', 'The QR worker stopped twice in a row')
-            : new QrError('WORKER_TIMEOUT', `The QR worker did not answer within ${timeoutMs} ms, twice`, { timeoutMs });
+            : new QrError('WORKER_TIMEOUT', `The QR worker did not answer within ${timeoutMs} ms, twice`, {
+                timeoutMs,
+              });
         }
         throw fromWire(e);
       } finally {

@@ -25,18 +25,25 @@ const pick = (alphabet: string, n: number): string => {
   for (let i = 0; i < n; i++) out += alphabet[Math.floor(r() * alphabet.length)];
   return out;
 };
-const WORDS = 'the quick brown fox jumps over lazy dog and then some more words appear in this sentence while we keep writing text for testing'.split(' ');
+const WORDS =
+  'the quick brown fox jumps over lazy dog and then some more words appear in this sentence while we keep writing text for testing'.split(
+    ' ',
+  );
 
 function prose(n: number, capitals: boolean): string {
   let out = '';
   while (out.length < n) {
     const w = WORDS[Math.floor(r() * WORDS.length)]!; // r() is in [0, 1)
-    out += (out ? ' ' : '') + (capitals && r() < 0.1 ? w.charAt(0).toUpperCase() + w.slice(1) : w) + (capitals && r() < 0.08 ? '.' : '');
+    out +=
+      (out ? ' ' : '') +
+      (capitals && r() < 0.1 ? w.charAt(0).toUpperCase() + w.slice(1) : w) +
+      (capitals && r() < 0.08 ? '.' : '');
   }
   return out.slice(0, n);
 }
 
-const JAPANESE = '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。';
+const JAPANESE =
+  '吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。';
 
 export const CORPUS: readonly CorpusEntry[] = [
   { name: 'URL, 30 chars (M)', ecl: 'M', text: 'https://qrcraft.app/p/Xy12abCd' },
@@ -51,5 +58,9 @@ export const CORPUS: readonly CorpusEntry[] = [
   { name: '7,089 digits (L)', ecl: 'L', text: pick('0123456789', 7089) },
   { name: '4,296 alphanumerics (L)', ecl: 'L', text: pick('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:', 4296) },
   { name: 'Japanese, 300 chars (M)', ecl: 'M', text: JAPANESE.repeat(5).slice(0, 300) },
-  { name: 'lowercase URL, 80 chars (H)', ecl: 'H', text: 'https://shop.example.com/products/organic-green-tea?ref=qrcraft&utm_source=flyer' },
+  {
+    name: 'lowercase URL, 80 chars (H)',
+    ecl: 'H',
+    text: 'https://shop.example.com/products/organic-green-tea?ref=qrcraft&utm_source=flyer',
+  },
 ];

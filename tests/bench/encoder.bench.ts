@@ -21,7 +21,9 @@ type Encoder = (text: string, ecl: Ecl) => unknown;
 const QR_ECC = { L: 'low', M: 'medium', Q: 'quartile', H: 'high' } as const;
 
 // qrcode-generator writes UTF-8 when told to (its default keeps only the low byte of each UTF-16 unit).
-const utf8 = (qrcodeGenerator.stringToBytesFuncs as Record<string, ((s: string) => number[]) | undefined> | undefined)?.['UTF-8'];
+const utf8 = (
+  qrcodeGenerator.stringToBytesFuncs as Record<string, ((s: string) => number[]) | undefined> | undefined
+)?.['UTF-8'];
 if (utf8) qrcodeGenerator.stringToBytes = utf8;
 
 const LIBRARIES: readonly [string, Encoder][] = [
@@ -37,7 +39,10 @@ const LIBRARIES: readonly [string, Encoder][] = [
       return q;
     },
   ],
-  ['lean-qr', (text, ecl) => generate(text, { minCorrectionLevel: correction[ecl], maxCorrectionLevel: correction[ecl] })],
+  [
+    'lean-qr',
+    (text, ecl) => generate(text, { minCorrectionLevel: correction[ecl], maxCorrectionLevel: correction[ecl] }),
+  ],
   ['uqr', (text, ecl) => uqrEncode(text, { ecc: ecl, border: 0 })],
 ];
 

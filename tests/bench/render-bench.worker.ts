@@ -20,7 +20,13 @@ async function floorPng(content: string, ecl: QrRequest['ecl'], size: number): P
   const px = size / (m.size + 8);
   for (let y = 0; y < m.size; y++) {
     for (let x = 0; x < m.size; x++) {
-      if (m.modules[y * m.size + x]) ctx.fillRect(Math.round((x + 4) * px), Math.round((y + 4) * px), Math.round((x + 5) * px) - Math.round((x + 4) * px), Math.round((y + 5) * px) - Math.round((y + 4) * px));
+      if (m.modules[y * m.size + x])
+        ctx.fillRect(
+          Math.round((x + 4) * px),
+          Math.round((y + 4) * px),
+          Math.round((x + 5) * px) - Math.round((x + 4) * px),
+          Math.round((y + 5) * px) - Math.round((y + 4) * px),
+        );
     }
   }
   await c.convertToBlob({ type: 'image/png' });

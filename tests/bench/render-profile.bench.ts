@@ -4,8 +4,20 @@ import { test } from 'vitest';
 import type { ProfileApi } from './render-profile.worker.ts';
 
 const URL30 = 'https://qrcraft.app/m/Xk2Lp9qA';
-const VCARD200 = ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Margarethe Okonkwo', 'ORG:Northwind Traders', 'TEL;TYPE=CELL:+44 7700 900123', 'EMAIL:m.okonkwo@northwind.example', 'URL:https://northwind.example/team/mo', 'ADR:;;1 Harbour Way;Bristol;;BS1 5TY;UK', 'END:VCARD'].join('\n');
-const TEXT1000 = ('https://qrcraft.app/a?d=' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)).slice(0, 1000);
+const VCARD200 = [
+  'BEGIN:VCARD',
+  'VERSION:3.0',
+  'FN:Margarethe Okonkwo',
+  'ORG:Northwind Traders',
+  'TEL;TYPE=CELL:+44 7700 900123',
+  'EMAIL:m.okonkwo@northwind.example',
+  'URL:https://northwind.example/team/mo',
+  'ADR:;;1 Harbour Way;Bristol;;BS1 5TY;UK',
+  'END:VCARD',
+].join('\n');
+const TEXT1000 = (
+  'https://qrcraft.app/a?d=' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)
+).slice(0, 1000);
 
 test('profile', async () => {
   const c = new OffscreenCanvas(256, 256);
@@ -20,15 +32,36 @@ test('profile', async () => {
   const logo = await c.convertToBlob({ type: 'image/png' });
   const w = wrap<ProfileApi>(new Worker(new URL('./render-profile.worker.ts', import.meta.url), { type: 'module' }));
   await w.setLogo(logo);
-  for (const [name, content, ecl] of [['url', URL30, 'M'], ['vcard', VCARD200, 'Q'], ['1000', TEXT1000, 'H']] as const) {
-    const req = { content, ecl, kind: 'text' as const, style: { shape: 'dots' as const, fg: '#000000', bg: '#FFFFFF', frame: 'banner' as const, frameText: 'SCAN ME', logoId: 'logo' } };
+  for (const [name, content, ecl] of [
+    ['url', URL30, 'M'],
+    ['vcard', VCARD200, 'Q'],
+    ['1000', TEXT1000, 'H'],
+  ] as const) {
+    const req = {
+      content,
+      ecl,
+      kind: 'text' as const,
+      style: {
+        shape: 'dots' as const,
+        fg: '#000000',
+        bg: '#FFFFFF',
+        frame: 'banner' as const,
+        frameText: 'SCAN ME',
+        logoId: 'logo',
+      },
+    };
     await w.profile(req, 2000, 2);
     console.log('PNG', name, JSON.stringify(await w.profile(req, 2000, 9)));
     console.log('MODULES', name, JSON.stringify(await w.modulesProfile(req, 2000, 15)));
   }
   const v40 = 'https://qrcraft.app/v40?d=' + 'x'.repeat(2900);
   for (const shape of ['square', 'dots', 'rounded', 'extraRounded', 'classy', 'classyRounded'] as const) {
-    const req = { content: v40, ecl: 'L' as const, kind: 'text' as const, style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none' as const, frameText: '', logoId: null } };
+    const req = {
+      content: v40,
+      ecl: 'L' as const,
+      kind: 'text' as const,
+      style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none' as const, frameText: '', logoId: null },
+    };
     await w.previewProfile(req, 555, 5);
     console.log('PREVIEW', shape, JSON.stringify(await w.previewProfile(req, 555, 40)));
   }

@@ -22,7 +22,10 @@ const api = {
   },
   async profile(req: QrRequest, size: number, runs: number) {
     const m = encodeText(req.content, { ecl: req.ecl });
-    const out: Record<'floorFill' | 'floorBlob' | 'scene' | 'paint' | 'blob' | 'paintNoLogo' | 'blobNoLogo' | 'blobSize' | 'floorSize', number[]> = {
+    const out: Record<
+      'floorFill' | 'floorBlob' | 'scene' | 'paint' | 'blob' | 'paintNoLogo' | 'blobNoLogo' | 'blobSize' | 'floorSize',
+      number[]
+    > = {
       floorFill: [],
       floorBlob: [],
       scene: [],
@@ -44,7 +47,13 @@ const api = {
       const px = size / (m.size + 8);
       for (let y = 0; y < m.size; y++)
         for (let x = 0; x < m.size; x++)
-          if (m.modules[y * m.size + x]) ctx.fillRect(Math.round((x + 4) * px), Math.round((y + 4) * px), Math.round((x + 5) * px) - Math.round((x + 4) * px), Math.round((y + 5) * px) - Math.round((y + 4) * px));
+          if (m.modules[y * m.size + x])
+            ctx.fillRect(
+              Math.round((x + 4) * px),
+              Math.round((y + 4) * px),
+              Math.round((x + 5) * px) - Math.round((x + 4) * px),
+              Math.round((y + 5) * px) - Math.round((y + 4) * px),
+            );
       flush(c);
       let t1 = performance.now();
       let b = await c.convertToBlob({ type: 'image/png' });

@@ -31,7 +31,9 @@ const VCARD200 = [
   'ADR:;;1 Harbour Way;Bristol;;BS1 5TY;UK',
   'END:VCARD',
 ].join('\n');
-const TEXT1000 = ('https://qrcraft.app/a?d=' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)).slice(0, 1000);
+const TEXT1000 = (
+  'https://qrcraft.app/a?d=' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)
+).slice(0, 1000);
 
 async function logoBlob(): Promise<Blob> {
   const c = new OffscreenCanvas(256, 256);
@@ -70,12 +72,18 @@ test('render benchmarks', async () => {
   expect(VCARD200.length).toBeGreaterThanOrEqual(195);
   expect(encodeText(TEXT1000, { ecl: 'H' }).version).toBe(36);
   const logo = await logoBlob();
-  const results: Record<string, unknown> = { date: new Date().toISOString(), userAgent: navigator.userAgent, hardwareConcurrency: navigator.hardwareConcurrency };
+  const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    userAgent: navigator.userAgent,
+    hardwareConcurrency: navigator.hardwareConcurrency,
+  };
 
   // Long tasks on the main thread, observed for the whole run of client exports.
   const longTasks: { during: string; ms: number }[] = [];
   let during = 'setup';
-  const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push({ during, ms: r1(e.duration) })));
+  const obs = new PerformanceObserver((list) =>
+    list.getEntries().forEach((e) => longTasks.push({ during, ms: r1(e.duration) })),
+  );
   obs.observe({ type: 'longtask', buffered: false });
 
   const worker = new Worker(new URL('./render-bench.worker.ts', import.meta.url), { type: 'module' });
@@ -91,7 +99,12 @@ test('render benchmarks', async () => {
   ];
   const png: Record<string, unknown>[] = [];
   for (const c of cases) {
-    const req: QrRequest = { content: c.content, ecl: c.ecl, kind: 'text', style: { shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'banner', frameText: 'SCAN ME', logoId: 'logo' } };
+    const req: QrRequest = {
+      content: c.content,
+      ecl: c.ecl,
+      kind: 'text',
+      style: { shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'banner', frameText: 'SCAN ME', logoId: 'logo' },
+    };
     await bw.ourPng(req, 2000); // warm-up
     await bw.floorPng(c.content, c.ecl, 2000);
     const ours: number[] = [];
@@ -111,7 +124,14 @@ test('render benchmarks', async () => {
       e2e.push(performance.now() - t0);
     }
     const version = encodeText(c.content, { ecl: c.ecl }).version;
-    png.push({ case: c.name, version, oursMs: r1(median(ours)), floorMs: r1(median(floor)), ratio: Math.round((median(ours) / median(floor)) * 100) / 100, endToEndMs: r1(median(e2e)) });
+    png.push({
+      case: c.name,
+      version,
+      oursMs: r1(median(ours)),
+      floorMs: r1(median(floor)),
+      ratio: Math.round((median(ours) / median(floor)) * 100) / 100,
+      endToEndMs: r1(median(e2e)),
+    });
   }
   results.png2000 = png;
 
@@ -134,35 +154,75 @@ test('render benchmarks', async () => {
     qrcsTimes.push(performance.now() - t0);
   }
   const ours1000 = png[2]!.endToEndMs as number; // the third case above
-  results.qrCodeStyling = { pngMs: r1(median(qrcsTimes)), oursEndToEndMs: ours1000, speedup: Math.round((median(qrcsTimes) / ours1000) * 10) / 10 };
+  results.qrCodeStyling = {
+    pngMs: r1(median(qrcsTimes)),
+    oursEndToEndMs: ours1000,
+    speedup: Math.round((median(qrcsTimes) / ours1000) * 10) / 10,
+  };
 
   // Preview of a version-40 code (160 CSS px at 1x; the worker renders >= 3 px per module).
   const v40 = 'https://qrcraft.app/v40?d=' + 'x'.repeat(2900);
   expect(encodeText(v40, { ecl: 'L' }).version).toBe(40);
   const previews: Record<string, unknown>[] = [];
   for (const shape of SHAPES) {
-    const req: QrRequest = { content: v40, ecl: 'L', kind: 'text', style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null } };
+    const req: QrRequest = {
+      content: v40,
+      ecl: 'L',
+      kind: 'text',
+      style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null },
+    };
     await bw.previewBatch(req, { cssSize: 160, pixelRatio: 1 }, 5);
     const runs = [];
     for (let i = 0; i < 5; i++) runs.push(await bw.previewBatch(req, { cssSize: 160, pixelRatio: 1 }, 20));
-    previews.push({ shape, bitmapPx: runs[0]!.width, msPerPreview: Math.round(median(runs.map((r) => r.ms)) * 100) / 100 });
+    previews.push({
+      shape,
+      bitmapPx: runs[0]!.width,
+      msPerPreview: Math.round(median(runs.map((r) => r.ms)) * 100) / 100,
+    });
   }
   results.previewV40 = previews;
 
   // SVG sizes for the 1000-char code.
   const svg: Record<string, unknown>[] = [];
   for (const shape of SHAPES) {
-    const ours = (await client.svg({ content: TEXT1000, ecl: 'H', kind: 'text', style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null } }, 1000)).svg;
-    const q = new QRCodeStyling({ type: 'svg', width: 1000, height: 1000, data: TEXT1000, qrOptions: { errorCorrectionLevel: 'H' }, dotsOptions: { type: QRCS_TYPE[shape] } });
+    const ours = (
+      await client.svg(
+        {
+          content: TEXT1000,
+          ecl: 'H',
+          kind: 'text',
+          style: { shape, fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null },
+        },
+        1000,
+      )
+    ).svg;
+    const q = new QRCodeStyling({
+      type: 'svg',
+      width: 1000,
+      height: 1000,
+      data: TEXT1000,
+      qrOptions: { errorCorrectionLevel: 'H' },
+      dotsOptions: { type: QRCS_TYPE[shape] },
+    });
     const raw = (await q.getRawData('svg')) as Blob;
     const oursBytes = new Blob([ours]).size;
-    svg.push({ shape, oursBytes, qrCodeStylingBytes: raw.size, fraction: `1/${Math.round((raw.size / oursBytes) * 10) / 10}` });
+    svg.push({
+      shape,
+      oursBytes,
+      qrCodeStylingBytes: raw.size,
+      fraction: `1/${Math.round((raw.size / oursBytes) * 10) / 10}`,
+    });
   }
   results.svg1000 = svg;
 
   // Every export through the client for the big code while observing long tasks.
   longTasks.length = 0;
-  const big: QrRequest = { content: TEXT1000, ecl: 'H', kind: 'text', style: { shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'banner', frameText: '', logoId: 'logo' } };
+  const big: QrRequest = {
+    content: TEXT1000,
+    ecl: 'H',
+    kind: 'text',
+    style: { shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'banner', frameText: '', logoId: 'logo' },
+  };
   await new Promise((r) => setTimeout(r, 500));
   longTasks.length = 0;
   for (const [name, run] of [

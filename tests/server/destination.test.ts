@@ -31,7 +31,9 @@ describe.each(backends)('destination URLs on %s', (backend) => {
     expect(rows.map((r) => r.u)).toEqual(corpus);
     const mismatches = rows
       .filter((r) => r.ok !== isRedirectableUrl(r.u))
-      .map((r) => `${JSON.stringify(r.u.length > 160 ? `${r.u.slice(0, 160)}…` : r.u)}: SQL ${r.ok}, TypeScript ${!r.ok}`);
+      .map(
+        (r) => `${JSON.stringify(r.u.length > 160 ? `${r.u.slice(0, 160)}…` : r.u)}: SQL ${r.ok}, TypeScript ${!r.ok}`,
+      );
     expect(mismatches.slice(0, 10)).toEqual([]);
     // Both answers occur often enough for the comparison to mean something.
     expect(rows.filter((r) => r.ok).length).toBeGreaterThan(2000);
@@ -39,7 +41,10 @@ describe.each(backends)('destination URLs on %s', (backend) => {
   });
 
   it('refuses https://x:99999/ with a check violation and stores nothing', async () => {
-    const { data, error } = await client.from('qr_codes').insert({ name: 'Bad port', is_dynamic: true, destination: 'https://x:99999/' }).select();
+    const { data, error } = await client
+      .from('qr_codes')
+      .insert({ name: 'Bad port', is_dynamic: true, destination: 'https://x:99999/' })
+      .select();
     expect(error?.code).toBe('23514');
     expect(data).toBeNull();
     const { data: stored } = await client.from('qr_codes').select('id').eq('name', 'Bad port');
@@ -53,7 +58,12 @@ describe.each(backends)('destination URLs on %s', (backend) => {
       .select('id')
       .single();
     expect(error).toBeNull();
-    for (const destination of ['https://user:pw@example.com/', 'https://[::1]/', 'https://x:0/', 'https://exa mple.com/']) {
+    for (const destination of [
+      'https://user:pw@example.com/',
+      'https://[::1]/',
+      'https://x:0/',
+      'https://exa mple.com/',
+    ]) {
       const res = await client.from('qr_codes').update({ destination }).eq('id', code!.id).select();
       expect(res.error?.code, destination).toBe('23514');
     }
@@ -63,7 +73,10 @@ describe.each(backends)('destination URLs on %s', (backend) => {
 
   it('stores a normalized destination and redirects to it', async () => {
     const normalized = normalizeDestination('  HTTPS://Bücher.Example:443/Straße?q=ä ö#Menü ');
-    expect(normalized).toEqual({ ok: true, url: 'https://xn--bcher-kva.example/Stra%C3%9Fe?q=%C3%A4%20%C3%B6#Men%C3%BC' });
+    expect(normalized).toEqual({
+      ok: true,
+      url: 'https://xn--bcher-kva.example/Stra%C3%9Fe?q=%C3%A4%20%C3%B6#Men%C3%BC',
+    });
     if (!normalized.ok) return;
     const { data, error } = await client
       .from('qr_codes')

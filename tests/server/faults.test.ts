@@ -50,7 +50,10 @@ afterAll(async () => {
 });
 
 async function signUp(url: string, email = uniqueEmail('fault')): Promise<{ email: string; token: string }> {
-  const res = await api(url, '/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
+  const res = await api(url, '/auth/v1/signup', {
+    method: 'POST',
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   expect(res.status).toBe(200);
   return { email, token: (res.body as { access_token: string }).access_token };
 }
@@ -131,8 +134,14 @@ if (backends.includes('postgres')) {
       let stop = false;
       const endpoints = [
         () => statusOf(`${server.url}/r/${slug}`),
-        () => statusOf(`${server.url}/rest/v1/qr_codes?select=id,slug`, { headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${token}` } }),
-        () => statusOf(`${server.url}/auth/v1/user`, { headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${token}` } }),
+        () =>
+          statusOf(`${server.url}/rest/v1/qr_codes?select=id,slug`, {
+            headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${token}` },
+          }),
+        () =>
+          statusOf(`${server.url}/auth/v1/user`, {
+            headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${token}` },
+          }),
       ];
       // 16 clients in a loop, as in the report that found the crash.
       const clients = Array.from({ length: 16 }, async (_, i) => {
@@ -158,7 +167,10 @@ if (backends.includes('postgres')) {
       for (const s of statuses) counts[String(s)] = (counts[String(s)] ?? 0) + 1;
       // Nothing but answers: no 500, no refused connection; 503 only for requests on a terminated connection.
       expect(Object.keys(counts).sort()).toEqual(expect.arrayContaining(['200', '302']));
-      expect(Object.keys(counts).filter((k) => !['200', '302', '503'].includes(k)), JSON.stringify(counts)).toEqual([]);
+      expect(
+        Object.keys(counts).filter((k) => !['200', '302', '503'].includes(k)),
+        JSON.stringify(counts),
+      ).toEqual([]);
       expect(server.output()).not.toMatch(/Unhandled 'error' event|unexpected error/);
       // And it goes on serving.
       expect(await statusOf(`${server.url}/r/${slug}`)).toBe(302);
@@ -176,7 +188,10 @@ if (backends.includes('postgres')) {
         const health = await api(server.url, '/auth/v1/health');
         expect(health.status).toBe(503);
         expect(health.body).toMatchObject({ code: 'unexpected_failure' });
-        const login = await api(server.url, '/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
+        const login = await api(server.url, '/auth/v1/token?grant_type=password', {
+          method: 'POST',
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
         expect(login.status).toBe(503);
         expect(login.headers.get('retry-after')).toBe('1');
         const rest = await api(server.url, '/rest/v1/qr_codes?select=id', { token });
@@ -186,7 +201,10 @@ if (backends.includes('postgres')) {
 
         proxy.up();
         expect((await api(server.url, '/auth/v1/health')).status).toBe(200);
-        const again = await api(server.url, '/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
+        const again = await api(server.url, '/auth/v1/token?grant_type=password', {
+          method: 'POST',
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
         expect(again.status).toBe(200);
         expect(await statusOf(`${server.url}/r/${slug}`)).toBe(302);
         expect(server.child.exitCode).toBeNull();
@@ -212,10 +230,16 @@ describe.each(backends)('kill -9 and restart on %s', (backend) => {
     }
 
     const second = await start(envOf(store));
-    const login = await api(second.url, '/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
+    const login = await api(second.url, '/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     expect(login.status).toBe(200);
     const token2 = (login.body as { access_token: string }).access_token;
-    const scans = await api(second.url, `/rest/v1/scan_events?select=id`, { token: token2, headers: { Prefer: 'count=exact' } });
+    const scans = await api(second.url, `/rest/v1/scan_events?select=id`, {
+      token: token2,
+      headers: { Prefer: 'count=exact' },
+    });
     expect(scans.headers.get('content-range')).toBe('0-19/20');
     expect(await statusOf(`${second.url}/r/${slugs[0]}`)).toBe(302);
   }, 90_000);

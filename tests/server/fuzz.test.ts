@@ -62,9 +62,25 @@ const P = {
 } as const;
 
 type AuthKind =
-  | 'none' | 'anon' | 'user' | 'service' | 'alg-none' | 'wrong-secret' | 'hs512' | 'expired' | 'tampered'
-  | 'unknown-sub' | 'sub-not-uuid' | 'sub-number' | 'sub-nul' | 'role-postgres' | 'role-object' | 'no-role'
-  | 'garbled' | 'truncated' | 'random';
+  | 'none'
+  | 'anon'
+  | 'user'
+  | 'service'
+  | 'alg-none'
+  | 'wrong-secret'
+  | 'hs512'
+  | 'expired'
+  | 'tampered'
+  | 'unknown-sub'
+  | 'sub-not-uuid'
+  | 'sub-number'
+  | 'sub-nul'
+  | 'role-postgres'
+  | 'role-object'
+  | 'no-role'
+  | 'garbled'
+  | 'truncated'
+  | 'random';
 
 interface AuthSpec {
   kind: AuthKind;
@@ -100,8 +116,29 @@ interface FuzzRequest {
 const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
 
 const PCT_GARBAGE = [
-  '%ZZ', '%', '%0', '%00', '%E0%A4%A', '%C0%AF', '%FF%FE', '%2F', '%25', '%u0041', '%%', '%20', '%0D%0A',
-  '%F0%9F%98%80', '%ED%A0%80', '+', '%2B', '%5C', '%3F', '%23', '%7F', '%C3', '%80',
+  '%ZZ',
+  '%',
+  '%0',
+  '%00',
+  '%E0%A4%A',
+  '%C0%AF',
+  '%FF%FE',
+  '%2F',
+  '%25',
+  '%u0041',
+  '%%',
+  '%20',
+  '%0D%0A',
+  '%F0%9F%98%80',
+  '%ED%A0%80',
+  '+',
+  '%2B',
+  '%5C',
+  '%3F',
+  '%23',
+  '%7F',
+  '%C3',
+  '%80',
 ];
 const pctGarbage = fc.constantFrom(...PCT_GARBAGE);
 
@@ -109,7 +146,10 @@ const pctGarbage = fc.constantFrom(...PCT_GARBAGE);
 const hugeString = fc
   .record({
     ch: fc.constantFrom('x', '9', '%', '(', ',', '"', '.', 'é', '\u0000'),
-    n: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 300, max: 4000 }) }, { weight: 1, arbitrary: fc.integer({ min: 4000, max: 20_000 }) }),
+    n: fc.oneof(
+      { weight: 4, arbitrary: fc.integer({ min: 300, max: 4000 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 4000, max: 20_000 }) },
+    ),
   })
   .map(({ ch, n }) => ch.repeat(n));
 
@@ -118,14 +158,22 @@ const garbage = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 24 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 12 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 12 }) },
-  { weight: 3, arbitrary: fc.array(fc.oneof(pctGarbage, fc.string({ maxLength: 4 })), { maxLength: 6 }).map((a) => a.join('')) },
+  {
+    weight: 3,
+    arbitrary: fc.array(fc.oneof(pctGarbage, fc.string({ maxLength: 4 })), { maxLength: 6 }).map((a) => a.join('')),
+  },
   { weight: 1, arbitrary: hugeString },
 );
 
 /** Query-string garbage (fetch percent-encodes what the URL parser must; %-sequences pass through as-is). */
 const queryGarbage = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 16 }) },
-  { weight: 3, arbitrary: fc.array(fc.oneof(pctGarbage, fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 5 }).map((a) => a.join('')) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(fc.oneof(pctGarbage, fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 5 })
+      .map((a) => a.join('')),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 8 }) },
   { weight: 1, arbitrary: hugeString },
 );
@@ -137,11 +185,27 @@ const own = <T>(obj: Record<string, T>, key: string): T | undefined => (Object.h
 type ColKind = 'uuid' | 'int' | 'text' | 'ts' | 'date' | 'bool' | 'jsonb' | 'char2';
 const TABLES: Record<string, Record<string, ColKind>> = {
   qr_codes: {
-    id: 'uuid', user_id: 'uuid', name: 'text', type: 'text', content: 'text', destination: 'text', design: 'jsonb',
-    is_dynamic: 'bool', slug: 'text', status: 'text', created_at: 'ts', updated_at: 'ts',
+    id: 'uuid',
+    user_id: 'uuid',
+    name: 'text',
+    type: 'text',
+    content: 'text',
+    destination: 'text',
+    design: 'jsonb',
+    is_dynamic: 'bool',
+    slug: 'text',
+    status: 'text',
+    created_at: 'ts',
+    updated_at: 'ts',
   },
   scan_events: {
-    id: 'int', qr_code_id: 'uuid', scanned_at: 'ts', country: 'char2', device_type: 'text', os: 'text', browser: 'text',
+    id: 'int',
+    qr_code_id: 'uuid',
+    scanned_at: 'ts',
+    country: 'char2',
+    device_type: 'text',
+    os: 'text',
+    browser: 'text',
   },
 };
 const RPC: Record<string, Record<string, ColKind>> = {
@@ -187,8 +251,15 @@ const GOOD_BY_KIND: Record<ColKind, fc.Arbitrary<string>> = {
   uuid: pick(P.id0, P.id1, P.userId, '00000000-0000-0000-0000-000000000000'),
   int: fc.integer({ min: 0, max: 100 }).map(String),
   text: fc.oneof(pick('URL', 'active', 'Menu'), fc.string({ minLength: 1, maxLength: 12 })),
-  ts: fc.oneof(pick('2024-01-01T00:00:00Z', 'now'), fc.date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') }).map((d) => d.toISOString())),
-  date: fc.date({ noInvalidDate: true, min: new Date('2023-01-01'), max: new Date('2027-01-01') }).map((d) => d.toISOString().slice(0, 10)),
+  ts: fc.oneof(
+    pick('2024-01-01T00:00:00Z', 'now'),
+    fc
+      .date({ noInvalidDate: true, min: new Date('2000-01-01'), max: new Date('2100-01-01') })
+      .map((d) => d.toISOString()),
+  ),
+  date: fc
+    .date({ noInvalidDate: true, min: new Date('2023-01-01'), max: new Date('2027-01-01') })
+    .map((d) => d.toISOString().slice(0, 10)),
   bool: pick('true', 'false'),
   jsonb: pick('{}', '{"fg":"#000"}'),
   char2: pick('US', 'GB', 'DE'),
@@ -204,15 +275,45 @@ function valueText(kind: ColKind): fc.Arbitrary<string> {
       pick('99999999999999999999', '-9223372036854775809', '1e10', '1.5', 'NaN', '-0', '0x10', '', ' 1'),
       fc.bigInt({ min: -(2n ** 70n), max: 2n ** 70n }).map(String),
     ),
-    text: fc.oneof(pick(P.slugDyn, P.slugStatic, 'https://example.com/x', 'URL', 'active', 'paused', 'mobile', 'Chrome'), garbage),
+    text: fc.oneof(
+      pick(P.slugDyn, P.slugStatic, 'https://example.com/x', 'URL', 'active', 'paused', 'mobile', 'Chrome'),
+      garbage,
+    ),
     ts: fc.oneof(
-      pick('2024-01-01', '2024-01-01T00:00:00Z', 'now', 'today', 'infinity', '-infinity', 'epoch', 'allballs',
-        '294277-01-01', '4714-11-24 BC', '2024-02-30', '2024-13-01', '1e999', 'garbage'),
+      pick(
+        '2024-01-01',
+        '2024-01-01T00:00:00Z',
+        'now',
+        'today',
+        'infinity',
+        '-infinity',
+        'epoch',
+        'allballs',
+        '294277-01-01',
+        '4714-11-24 BC',
+        '2024-02-30',
+        '2024-13-01',
+        '1e999',
+        'garbage',
+      ),
       fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
     ),
     date: fc.oneof(
-      pick('2024-01-01', '2025-12-31', 'today', 'infinity', '-infinity', 'epoch', '5874897-12-31', '4714-11-24 BC', '2024-02-30', ''),
-      fc.date({ noInvalidDate: true, min: new Date('1990-01-01'), max: new Date('2040-01-01') }).map((d) => d.toISOString().slice(0, 10)),
+      pick(
+        '2024-01-01',
+        '2025-12-31',
+        'today',
+        'infinity',
+        '-infinity',
+        'epoch',
+        '5874897-12-31',
+        '4714-11-24 BC',
+        '2024-02-30',
+        '',
+      ),
+      fc
+        .date({ noInvalidDate: true, min: new Date('1990-01-01'), max: new Date('2040-01-01') })
+        .map((d) => d.toISOString().slice(0, 10)),
     ),
     bool: pick('true', 'false', 't', 'f', 'yes', 'no', '1', '0', 'maybe', 'null', ''),
     jsonb: pick('{}', '{"a":1}', '[1,2]', '{', '"x"', 'null', '{"a":{"b":[true,null]}}', '\\u0000'),
@@ -225,7 +326,12 @@ function valueText(kind: ColKind): fc.Arbitrary<string> {
 function goodJson(name: string, kind: ColKind): fc.Arbitrary<unknown> {
   if (kind === 'bool') return fc.boolean();
   if (kind === 'int') return fc.integer({ min: 1, max: 50 });
-  if (kind === 'jsonb') return fc.oneof(fc.constant({}), fc.record({ fg: pick('#000', '#123456'), dots: pick('square', 'rounded') }), fc.jsonValue({ maxDepth: 3 }));
+  if (kind === 'jsonb')
+    return fc.oneof(
+      fc.constant({}),
+      fc.record({ fg: pick('#000', '#123456'), dots: pick('square', 'rounded') }),
+      fc.jsonValue({ maxDepth: 3 }),
+    );
   return goodText(name, kind);
 }
 
@@ -254,20 +360,55 @@ function jsonFor(kind: ColKind): fc.Arbitrary<unknown> {
 
 // ---- query strings ----------------------------------------------------------------------------------
 const OPERATORS = [
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts', 'isdistinct',
-  'like(any)', 'eq(all)', 'EQ', 'eqq', '', 'not', 'in(',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'isdistinct',
+  'like(any)',
+  'eq(all)',
+  'EQ',
+  'eqq',
+  '',
+  'not',
+  'in(',
 ];
 
 function listText(kind: ColKind): fc.Arbitrary<string> {
   const items = fc.array(
-    fc.oneof(valueText(kind), valueText(kind).map((v) => `"${v.replaceAll('"', '\\"')}"`)),
+    fc.oneof(
+      valueText(kind),
+      valueText(kind).map((v) => `"${v.replaceAll('"', '\\"')}"`),
+    ),
     { maxLength: 6 },
   );
   return fc.oneof(
     { weight: 4, arbitrary: items.map((a) => `(${a.join(',')})`) },
     { weight: 1, arbitrary: items.map((a) => a.join(',')) },
-    { weight: 1, arbitrary: pick('(', ')', '()', '("a,b")', '("unterminated)', '(a,(b,c))', '(\\)', '(,,,)', '("\\"")') },
+    {
+      weight: 1,
+      arbitrary: pick('(', ')', '()', '("a,b")', '("unterminated)', '(a,(b,c))', '(\\)', '(,,,)', '("\\"")'),
+    },
   );
 }
 
@@ -296,7 +437,21 @@ function filterParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
     });
   const anyCol = fc.oneof(
     fc.constantFrom(...names),
-    pick('or', 'and', 'not', 'not.or', 'nope', 'design->a', 'design->>a', 'qr_codes.id', 'name[]', '', 'select', 'Name', 'ID'),
+    pick(
+      'or',
+      'and',
+      'not',
+      'not.or',
+      'nope',
+      'design->a',
+      'design->>a',
+      'qr_codes.id',
+      'name[]',
+      '',
+      'select',
+      'Name',
+      'ID',
+    ),
     queryGarbage,
   );
   const weird = fc
@@ -305,7 +460,10 @@ function filterParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
   const logic = fc
     .tuple(
       pick('or', 'and', 'not.or', 'not.and', 'or.'),
-      fc.array(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...OPERATORS.slice(0, 12)), fc.string({ maxLength: 6 })), { maxLength: 4 }),
+      fc.array(
+        fc.tuple(fc.constantFrom(...names), fc.constantFrom(...OPERATORS.slice(0, 12)), fc.string({ maxLength: 6 })),
+        { maxLength: 4 },
+      ),
       pick('', ')', '(', 'x'),
     )
     .map(([k, conds, tail]) => `${k}=(${conds.map(([c, o, v]) => `${c}.${o}.${v}`).join(',')}${tail})`);
@@ -317,7 +475,22 @@ function selectParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
   const item = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom('*', ...names) },
     { weight: 1, arbitrary: fc.constantFrom(...names).map((n) => `alias_${n}:${n}`) },
-    { weight: 1, arbitrary: pick('count()', 'qr_codes(*)', 'scan_events(count)', 'name::text', 'design->a', 'id.count()', '"name"', ' ', '', 'nope', '1') },
+    {
+      weight: 1,
+      arbitrary: pick(
+        'count()',
+        'qr_codes(*)',
+        'scan_events(count)',
+        'name::text',
+        'design->a',
+        'id.count()',
+        '"name"',
+        ' ',
+        '',
+        'nope',
+        '1',
+      ),
+    },
     { weight: 1, arbitrary: queryGarbage },
   );
   return fc.array(item, { maxLength: 5 }).map((a) => `select=${a.join(',')}`);
@@ -326,7 +499,15 @@ function selectParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
 function orderParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
   const names = Object.keys(columns);
   const term = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...names), fc.array(pick('asc', 'desc', 'nullsfirst', 'nullslast', 'sideways', ''), { maxLength: 3 })).map(([n, m]) => [n, ...m].join('.')) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(...names),
+          fc.array(pick('asc', 'desc', 'nullsfirst', 'nullslast', 'sideways', ''), { maxLength: 3 }),
+        )
+        .map(([n, m]) => [n, ...m].join('.')),
+    },
     { weight: 1, arbitrary: queryGarbage },
   );
   return fc.array(term, { maxLength: 3 }).map((a) => `order=${a.join(',')}`);
@@ -343,12 +524,18 @@ function plausibleQuery(columns: Record<string, ColKind>, extra: fc.Arbitrary<st
   const names = Object.keys(columns);
   const col = fc.constantFrom(...names);
   const filter = fc
-    .tuple(col, pick('', '', '', 'not.'), pick('eq', 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'is', 'like', 'ilike'))
+    .tuple(
+      col,
+      pick('', '', '', 'not.'),
+      pick('eq', 'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'in', 'is', 'like', 'ilike'),
+    )
     .chain(([c, not, op]) => {
       const good = goodText(c, columns[c]!);
       const value =
         op === 'in'
-          ? fc.array(good, { minLength: 1, maxLength: 3 }).map((a) => `(${a.map((v) => encodeURIComponent(v)).join(',')})`)
+          ? fc
+              .array(good, { minLength: 1, maxLength: 3 })
+              .map((a) => `(${a.map((v) => encodeURIComponent(v)).join(',')})`)
           : op === 'is'
             ? pick('null', 'not_null', 'true', 'false')
             : op === 'like' || op === 'ilike'
@@ -358,8 +545,21 @@ function plausibleQuery(columns: Record<string, ColKind>, extra: fc.Arbitrary<st
     });
   const param = fc.oneof(
     { weight: 4, arbitrary: filter },
-    { weight: 2, arbitrary: fc.oneof(pick('*'), fc.uniqueArray(col, { minLength: 1, maxLength: 4 }).map((a) => a.join(','))).map((v) => `select=${v}`) },
-    { weight: 2, arbitrary: fc.tuple(col, pick('', '.asc', '.desc', '.desc.nullslast', '.asc.nullsfirst')).map(([c, m]) => `order=${c}${m}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .oneof(
+          pick('*'),
+          fc.uniqueArray(col, { minLength: 1, maxLength: 4 }).map((a) => a.join(',')),
+        )
+        .map((v) => `select=${v}`),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(col, pick('', '.asc', '.desc', '.desc.nullslast', '.asc.nullsfirst'))
+        .map(([c, m]) => `order=${c}${m}`),
+    },
     { weight: 1, arbitrary: fc.nat({ max: 50 }).map((n) => `limit=${n}`) },
     { weight: 1, arbitrary: fc.nat({ max: 20 }).map((n) => `offset=${n}`) },
     ...extra.map((arbitrary) => ({ weight: 4, arbitrary })),
@@ -374,8 +574,13 @@ function queryString(
   goodExtra: fc.Arbitrary<string>[] = extra,
 ): fc.Arbitrary<string> {
   // Routes without columns still get column-looking filters.
-  const columns: Record<string, ColKind> = Object.keys(relation).length ? relation : { id: 'int', name: 'text', email: 'text' };
-  return fc.oneof({ weight: 3, arbitrary: plausibleQuery(columns, goodExtra) }, { weight: 2, arbitrary: chaoticQuery(columns, extra) });
+  const columns: Record<string, ColKind> = Object.keys(relation).length
+    ? relation
+    : { id: 'int', name: 'text', email: 'text' };
+  return fc.oneof(
+    { weight: 3, arbitrary: plausibleQuery(columns, goodExtra) },
+    { weight: 2, arbitrary: chaoticQuery(columns, extra) },
+  );
 }
 
 /** Every kind of malformed parameter, mixed with well-formed ones. */
@@ -386,7 +591,12 @@ function chaoticQuery(columns: Record<string, ColKind>, extra: fc.Arbitrary<stri
     { weight: 2, arbitrary: orderParam(columns) },
     { weight: 1, arbitrary: numberText.map((v) => `limit=${v}`) },
     { weight: 1, arbitrary: numberText.map((v) => `offset=${v}`) },
-    { weight: 1, arbitrary: fc.array(fc.oneof(fc.constantFrom(...Object.keys(columns)), pick('"name"', 'nope', '', ' ')), { maxLength: 4 }).map((a) => `columns=${a.join(',')}`) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .array(fc.oneof(fc.constantFrom(...Object.keys(columns)), pick('"name"', 'nope', '', ' ')), { maxLength: 4 })
+        .map((a) => `columns=${a.join(',')}`),
+    },
     { weight: 1, arbitrary: pick('on_conflict=id', 'on_conflict=', 'on_conflict=nope') },
     { weight: 1, arbitrary: fc.tuple(queryGarbage, queryGarbage).map(([k, v]) => `${k}=${v}`) },
     { weight: 1, arbitrary: queryGarbage },
@@ -399,8 +609,22 @@ function chaoticQuery(columns: Record<string, ColKind>, extra: fc.Arbitrary<stri
 
 // ---- headers ------------------------------------------------------------------------------------------
 const headerName = fc.oneof(
-  pick('X-Forwarded-For', 'X-Client-Info', 'X-Real-IP', 'Cookie', 'If-None-Match', 'Accept-Profile', 'Content-Profile',
-    'Range-Unit', 'X-Supabase-Api-Version', 'Accept-Encoding', 'Accept-Language', 'Referer', 'X-JWT-AUD', 'Upgrade-Insecure-Requests'),
+  pick(
+    'X-Forwarded-For',
+    'X-Client-Info',
+    'X-Real-IP',
+    'Cookie',
+    'If-None-Match',
+    'Accept-Profile',
+    'Content-Profile',
+    'Range-Unit',
+    'X-Supabase-Api-Version',
+    'Accept-Encoding',
+    'Accept-Language',
+    'Referer',
+    'X-JWT-AUD',
+    'Upgrade-Insecure-Requests',
+  ),
   fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,24}$/),
 );
 /** Header values: tab, visible ASCII and Latin-1 bytes, what fetch sends (control bytes go over raw sockets below). */
@@ -410,16 +634,36 @@ const headerByte = fc
 const headerValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: headerByte, maxLength: 40 }),
-  hugeString.map((s) => [...s].map((ch) => (ch === '\u0000' || ch > '\u00ff' ? 'x' : ch)).join('').slice(0, 9000)),
+  hugeString.map((s) =>
+    [...s]
+      .map((ch) => (ch === '\u0000' || ch > '\u00ff' ? 'x' : ch))
+      .join('')
+      .slice(0, 9000),
+  ),
 );
 
 const preferArb = fc
   .tuple(
     fc.array(
       fc.oneof(
-        pick('return=representation', 'return=minimal', 'return=headers-only', 'count=exact', 'count=planned', 'count=estimated',
-          'missing=default', 'resolution=merge-duplicates', 'resolution=ignore-duplicates', 'tx=rollback', 'tx=commit',
-          'handling=strict', 'handling=lenient', 'params=single-object', 'max-affected=1', 'timezone=Mars/Olympus'),
+        pick(
+          'return=representation',
+          'return=minimal',
+          'return=headers-only',
+          'count=exact',
+          'count=planned',
+          'count=estimated',
+          'missing=default',
+          'resolution=merge-duplicates',
+          'resolution=ignore-duplicates',
+          'tx=rollback',
+          'tx=commit',
+          'handling=strict',
+          'handling=lenient',
+          'params=single-object',
+          'max-affected=1',
+          'timezone=Mars/Olympus',
+        ),
         fc.string({ maxLength: 12 }),
       ),
       { maxLength: 4 },
@@ -429,20 +673,55 @@ const preferArb = fc
   .map(([p, sep]) => p.join(sep));
 const rangeArb = fc.oneof(
   { weight: 3, arbitrary: fc.tuple(fc.nat({ max: 20 }), fc.nat({ max: 30 })).map(([a, n]) => `${a}-${a + n}`) },
-  { weight: 2, arbitrary: pick('0-9', 'items=0-9', '5-', '10-2', '-5', 'bytes=0-1', '999999999-999999999', '0-9999999999', '0-0', 'items=', '') },
+  {
+    weight: 2,
+    arbitrary: pick(
+      '0-9',
+      'items=0-9',
+      '5-',
+      '10-2',
+      '-5',
+      'bytes=0-1',
+      '999999999-999999999',
+      '0-9999999999',
+      '0-0',
+      'items=',
+      '',
+    ),
+  },
   { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.nat()).map(([a, b]) => `${a}-${b}`) },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
 );
 const acceptArb = fc.oneof(
-  pick('application/json', OBJECT_MEDIA, `${OBJECT_MEDIA};nulls=stripped`, `${OBJECT_MEDIA.toUpperCase()}`, 'text/csv', '*/*',
-    'application/geo+json', 'application/vnd.pgrst.plan+json', 'application/openapi+json', 'text/html', '',
-    `application/json, ${OBJECT_MEDIA};q=0.1`),
+  pick(
+    'application/json',
+    OBJECT_MEDIA,
+    `${OBJECT_MEDIA};nulls=stripped`,
+    `${OBJECT_MEDIA.toUpperCase()}`,
+    'text/csv',
+    '*/*',
+    'application/geo+json',
+    'application/vnd.pgrst.plan+json',
+    'application/openapi+json',
+    'text/html',
+    '',
+    `application/json, ${OBJECT_MEDIA};q=0.1`,
+  ),
   fc.string({ maxLength: 20 }),
 );
 const contentTypeArb = fc.oneof(
-  pick('application/json', 'application/json;charset=UTF-8', 'application/json; charset=latin1', 'text/plain',
-    'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/csv', 'application/octet-stream',
-    OBJECT_MEDIA, ''),
+  pick(
+    'application/json',
+    'application/json;charset=UTF-8',
+    'application/json; charset=latin1',
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'text/csv',
+    'application/octet-stream',
+    OBJECT_MEDIA,
+    '',
+  ),
   fc.string({ maxLength: 20 }),
 );
 const userAgentArb = fc.oneof(
@@ -450,7 +729,9 @@ const userAgentArb = fc.oneof(
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
     'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
-    'curl/8.5.0', 'Googlebot/2.1', '',
+    'curl/8.5.0',
+    'Googlebot/2.1',
+    '',
   ),
   headerValue,
 );
@@ -463,13 +744,37 @@ const authArb: fc.Arbitrary<AuthSpec> = fc.record({
     { weight: 1, arbitrary: pick<AuthKind>('service') },
     {
       weight: 3,
-      arbitrary: pick<AuthKind>('alg-none', 'wrong-secret', 'hs512', 'expired', 'tampered', 'unknown-sub', 'sub-not-uuid',
-        'sub-number', 'sub-nul', 'role-postgres', 'role-object', 'no-role', 'garbled', 'truncated', 'random'),
+      arbitrary: pick<AuthKind>(
+        'alg-none',
+        'wrong-secret',
+        'hs512',
+        'expired',
+        'tampered',
+        'unknown-sub',
+        'sub-not-uuid',
+        'sub-number',
+        'sub-nul',
+        'role-postgres',
+        'role-object',
+        'no-role',
+        'garbled',
+        'truncated',
+        'random',
+      ),
     },
   ),
-  scheme: fc.oneof({ weight: 12, arbitrary: pick('Bearer') }, { weight: 1, arbitrary: pick('bearer', 'BEARER', 'Basic', 'Token', '', 'Bearer  ') }),
-  raw: fc.oneof(fc.string({ maxLength: 40 }), fc.stringMatching(/^[A-Za-z0-9_-]{2,30}\.[A-Za-z0-9_-]{2,60}\.[A-Za-z0-9_-]{0,43}$/)),
-  apikey: fc.oneof({ weight: 8, arbitrary: pick<AuthSpec['apikey']>('anon') }, { weight: 1, arbitrary: pick<AuthSpec['apikey']>('none', 'user', 'garbage') }),
+  scheme: fc.oneof(
+    { weight: 12, arbitrary: pick('Bearer') },
+    { weight: 1, arbitrary: pick('bearer', 'BEARER', 'Basic', 'Token', '', 'Bearer  ') },
+  ),
+  raw: fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.stringMatching(/^[A-Za-z0-9_-]{2,30}\.[A-Za-z0-9_-]{2,60}\.[A-Za-z0-9_-]{0,43}$/),
+  ),
+  apikey: fc.oneof(
+    { weight: 8, arbitrary: pick<AuthSpec['apikey']>('anon') },
+    { weight: 1, arbitrary: pick<AuthSpec['apikey']>('none', 'user', 'garbage') },
+  ),
 });
 
 function headersArb(opts: { userAgent?: boolean } = {}): fc.Arbitrary<[string, string][]> {
@@ -520,8 +825,17 @@ const bulkBody = (columns: string[]): fc.Arbitrary<Body> => {
     }),
     // More than 65,535 bind values (PostgreSQL's protocol limit) in less than the 1 MiB body limit.
     fc
-      .record({ keys: fc.shuffledSubarray(short, { minLength: Math.min(3, short.length), maxLength: 4 }), extra: fc.nat({ max: 6000 }), value: pick<'null' | 'num'>('null', 'num') })
-      .map(({ keys, extra, value }) => ({ k: 'bulk' as const, rows: Math.ceil(65_536 / keys.length) + extra, keys, value })),
+      .record({
+        keys: fc.shuffledSubarray(short, { minLength: Math.min(3, short.length), maxLength: 4 }),
+        extra: fc.nat({ max: 6000 }),
+        value: pick<'null' | 'num'>('null', 'num'),
+      })
+      .map(({ keys, extra, value }) => ({
+        k: 'bulk' as const,
+        rows: Math.ceil(65_536 / keys.length) + extra,
+        keys,
+        value,
+      })),
   );
 };
 
@@ -537,28 +851,67 @@ const invalidUtf8 = fc.oneof(
 );
 
 /** A body for a relation or function with the given columns / arguments. */
-function bodyArb(fields: Record<string, ColKind>, opts: { bulk?: boolean; deepKeys?: string[] } = {}): fc.Arbitrary<Body> {
+function bodyArb(
+  fields: Record<string, ColKind>,
+  opts: { bulk?: boolean; deepKeys?: string[] } = {},
+): fc.Arbitrary<Body> {
   const names = Object.keys(fields);
-  const key = fc.oneof({ weight: 6, arbitrary: names.length ? fc.constantFrom(...names) : fc.string({ maxLength: 6 }) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
+  const key = fc.oneof(
+    { weight: 6, arbitrary: names.length ? fc.constantFrom(...names) : fc.string({ maxLength: 6 }) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 8 }) },
+  );
   const shaped = fc
     .array(key, { maxLength: names.length + 1 })
     .chain((keys) =>
-      fc.tuple(...keys.map((k) => fc.tuple(fc.constant(k), own(fields, k) ? jsonFor(own(fields, k)!) : fc.jsonValue({ maxDepth: 2 })))),
+      fc.tuple(
+        ...keys.map((k) =>
+          fc.tuple(fc.constant(k), own(fields, k) ? jsonFor(own(fields, k)!) : fc.jsonValue({ maxDepth: 2 })),
+        ),
+      ),
     )
     .map((entries) => Object.fromEntries(entries) as Record<string, unknown>);
   // A row or argument object a real client would send: known names, right types.
   const rowOf = (keys: string[]) =>
-    fc.tuple(...keys.map((k) => fc.tuple(fc.constant(k), goodJson(k, fields[k]!)))).map((entries) => Object.fromEntries(entries) as Record<string, unknown>);
+    fc
+      .tuple(...keys.map((k) => fc.tuple(fc.constant(k), goodJson(k, fields[k]!))))
+      .map((entries) => Object.fromEntries(entries) as Record<string, unknown>);
   const plausibleKeys = names.length ? fc.shuffledSubarray(names, { minLength: 1 }) : fc.constant([] as string[]);
   const arms: fc.WeightedArbitrary<Body>[] = [
     { weight: 10, arbitrary: plausibleKeys.chain(rowOf).map((v) => ({ k: 'json', v })) },
-    { weight: 2, arbitrary: plausibleKeys.chain((keys) => fc.array(rowOf(keys), { minLength: 1, maxLength: 4 })).map((v) => ({ k: 'json', v })) },
+    {
+      weight: 2,
+      arbitrary: plausibleKeys
+        .chain((keys) => fc.array(rowOf(keys), { minLength: 1, maxLength: 4 }))
+        .map((v) => ({ k: 'json', v })),
+    },
     { weight: 6, arbitrary: shaped.map((v) => ({ k: 'json', v })) },
     { weight: 2, arbitrary: fc.array(shaped, { maxLength: 5 }).map((v) => ({ k: 'json', v })) },
     { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 5 }).map((v) => ({ k: 'json', v })) },
     { weight: 1, arbitrary: fc.json({ maxDepth: 3 }).map((s) => ({ k: 'text', s })) },
-    { weight: 2, arbitrary: fc.tuple(shaped, fc.double({ min: 0, max: 1, noNaN: true })).map(([v, cut]) => ({ k: 'truncated', v, cut })) },
-    { weight: 1, arbitrary: pick('', ' ', '{', '[', 'null', 'NaN', 'undefined', '{"a":1,}', "{'a':1}", '\u0000', '1e999', '"\\ud800"', '{"__proto__":{"x":1}}').map((s) => ({ k: 'text', s })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(shaped, fc.double({ min: 0, max: 1, noNaN: true }))
+        .map(([v, cut]) => ({ k: 'truncated', v, cut })),
+    },
+    {
+      weight: 1,
+      arbitrary: pick(
+        '',
+        ' ',
+        '{',
+        '[',
+        'null',
+        'NaN',
+        'undefined',
+        '{"a":1,}',
+        "{'a':1}",
+        '\u0000',
+        '1e999',
+        '"\\ud800"',
+        '{"__proto__":{"x":1}}',
+      ).map((s) => ({ k: 'text', s })),
+    },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }).map((s) => ({ k: 'text', s })) },
     { weight: 2, arbitrary: invalidUtf8.map((b) => ({ k: 'bytes', b })) },
     { weight: 2, arbitrary: deepBody(opts.deepKeys ?? names) },
@@ -600,15 +953,34 @@ const AUTH_FIELDS = {
 
 const authRequest: fc.Arbitrary<FuzzRequest> = fc
   .record({
-    prefix: fc.oneof({ weight: 6, arbitrary: pick('/auth/v1/') }, { weight: 1, arbitrary: pick('/', '/auth/v1//', '/auth/v2/', '/AUTH/v1/', '/auth/v1/%2e%2e/') }),
+    prefix: fc.oneof(
+      { weight: 6, arbitrary: pick('/auth/v1/') },
+      { weight: 1, arbitrary: pick('/', '/auth/v1//', '/auth/v2/', '/AUTH/v1/', '/auth/v1/%2e%2e/') },
+    ),
     endpoint: fc.oneof(
       { weight: 8, arbitrary: fc.constantFrom(...AUTH_ENDPOINTS) },
       {
         weight: 2,
         arbitrary: fc
           .oneof(
-            pick('verify', 'recover', 'otp', 'magiclink', 'admin/users', 'factors', 'authorize', 'callback', 'invite', 'resend',
-              'reauthenticate', 'sso', 'user/extra', 'token/', 'settings/x', '.well-known/openid-configuration'),
+            pick(
+              'verify',
+              'recover',
+              'otp',
+              'magiclink',
+              'admin/users',
+              'factors',
+              'authorize',
+              'callback',
+              'invite',
+              'resend',
+              'reauthenticate',
+              'sso',
+              'user/extra',
+              'token/',
+              'settings/x',
+              '.well-known/openid-configuration',
+            ),
             queryGarbage,
           )
           .map((path) => ({ path, methods: ['GET', 'POST'] })),
@@ -617,10 +989,27 @@ const authRequest: fc.Arbitrary<FuzzRequest> = fc
     methodChoice: fc.nat(),
     randomMethod: fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: anyMethod }),
     query: fc.oneof(
-      pick('', '?grant_type=password', '?grant_type=password', '?grant_type=refresh_token', '?grant_type=refresh_token', '?grant_type=pkce',
-        '?grant_type=id_token', '?grant_type=', '?grant_type[]=password', '?grant_type=password%00', '?grant_type=%ZZ', '?scope=global',
-        '?scope=local', '?scope=others', '?scope=%00', '?redirect_to=http://evil'),
-      queryString({}, [fc.tuple(pick('grant_type', 'scope', 'redirect_to'), queryGarbage).map(([k, v]) => `${k}=${v}`)]),
+      pick(
+        '',
+        '?grant_type=password',
+        '?grant_type=password',
+        '?grant_type=refresh_token',
+        '?grant_type=refresh_token',
+        '?grant_type=pkce',
+        '?grant_type=id_token',
+        '?grant_type=',
+        '?grant_type[]=password',
+        '?grant_type=password%00',
+        '?grant_type=%ZZ',
+        '?scope=global',
+        '?scope=local',
+        '?scope=others',
+        '?scope=%00',
+        '?redirect_to=http://evil',
+      ),
+      queryString({}, [
+        fc.tuple(pick('grant_type', 'scope', 'redirect_to'), queryGarbage).map(([k, v]) => `${k}=${v}`),
+      ]),
     ),
     body: fc.oneof(
       // Bodies that reach bcrypt (sign-up, password grant) cost ~70 ms of CPU each: keep them a minority.
@@ -647,36 +1036,74 @@ const tableRequest: fc.Arbitrary<FuzzRequest> = fc
   .record({
     table: fc.oneof(
       { weight: 10, arbitrary: fc.constantFrom(...Object.keys(TABLES)) },
-      { weight: 1, arbitrary: pick('users', 'auth.users', 'pg_user', 'public.qr_codes', 'QR_CODES', 'qr_codes/extra', 'qr_codes/', '', 'qr%5Fcodes', 'qr_codes%00') },
+      {
+        weight: 1,
+        arbitrary: pick(
+          'users',
+          'auth.users',
+          'pg_user',
+          'public.qr_codes',
+          'QR_CODES',
+          'qr_codes/extra',
+          'qr_codes/',
+          '',
+          'qr%5Fcodes',
+          'qr_codes%00',
+        ),
+      },
       { weight: 1, arbitrary: queryGarbage },
     ),
-    method: fc.oneof({ weight: 12, arbitrary: pick('GET', 'HEAD', 'POST', 'PATCH', 'DELETE') }, { weight: 1, arbitrary: anyMethod }),
+    method: fc.oneof(
+      { weight: 12, arbitrary: pick('GET', 'HEAD', 'POST', 'PATCH', 'DELETE') },
+      { weight: 1, arbitrary: anyMethod },
+    ),
     auth: authArb,
     headers: headersArb(),
   })
   .chain(({ table, method, auth, headers }) => {
     const columns = own(TABLES, table) ?? TABLES.qr_codes!;
-    return fc.record({
-      query: queryString(columns),
-      body: method === 'GET' || method === 'HEAD' ? fc.constant<Body>({ k: 'none' }) : bodyArb(columns, { bulk: method === 'POST' }),
-    }).map(({ query, body }) => ({
-      route: `${method} /rest/v1/${own(TABLES, table) ? table : '<other>'}`,
-      method,
-      path: `/rest/v1/${table}${query}`,
-      auth,
-      headers,
-      body,
-    }));
+    return fc
+      .record({
+        query: queryString(columns),
+        body:
+          method === 'GET' || method === 'HEAD'
+            ? fc.constant<Body>({ k: 'none' })
+            : bodyArb(columns, { bulk: method === 'POST' }),
+      })
+      .map(({ query, body }) => ({
+        route: `${method} /rest/v1/${own(TABLES, table) ? table : '<other>'}`,
+        method,
+        path: `/rest/v1/${table}${query}`,
+        auth,
+        headers,
+        body,
+      }));
   });
 
 const rpcRequest: fc.Arbitrary<FuzzRequest> = fc
   .record({
     fn: fc.oneof(
       { weight: 10, arbitrary: fc.constantFrom(...Object.keys(RPC)) },
-      { weight: 1, arbitrary: pick('pg_sleep', 'version', 'current_setting', 'enforce_dynamic_code_limit', 'qr_codes_touch_updated_at', 'uid', 'auth.uid', 'top_codes/', '') },
+      {
+        weight: 1,
+        arbitrary: pick(
+          'pg_sleep',
+          'version',
+          'current_setting',
+          'enforce_dynamic_code_limit',
+          'qr_codes_touch_updated_at',
+          'uid',
+          'auth.uid',
+          'top_codes/',
+          '',
+        ),
+      },
       { weight: 1, arbitrary: queryGarbage },
     ),
-    method: fc.oneof({ weight: 12, arbitrary: pick('POST', 'POST', 'GET', 'HEAD') }, { weight: 1, arbitrary: anyMethod }),
+    method: fc.oneof(
+      { weight: 12, arbitrary: pick('POST', 'POST', 'GET', 'HEAD') },
+      { weight: 1, arbitrary: anyMethod },
+    ),
     auth: authArb,
     headers: headersArb(),
   })
@@ -684,35 +1111,61 @@ const rpcRequest: fc.Arbitrary<FuzzRequest> = fc
     const args = own(RPC, fn) ?? { p_slug: 'text', p_limit: 'int' };
     const out = own(RPC_COLUMNS, fn) ?? {};
     const argParams = Object.entries(args).map(([name, kind]) => valueText(kind).map((v) => `${name}=${v}`));
-    const goodArgs = Object.entries(args).map(([name, kind]) => goodText(name, kind).map((v) => `${name}=${encodeURIComponent(v)}`));
-    return fc.record({
-      query: queryString(out, argParams, goodArgs),
-      body: method === 'GET' || method === 'HEAD' ? fc.constant<Body>({ k: 'none' }) : bodyArb(args),
-    }).map(({ query, body }) => ({
-      route: `${method} /rest/v1/rpc/${own(RPC, fn) ? fn : '<other>'}`,
-      method,
-      path: `/rest/v1/rpc/${fn}${query}`,
-      auth,
-      headers,
-      body,
-    }));
+    const goodArgs = Object.entries(args).map(([name, kind]) =>
+      goodText(name, kind).map((v) => `${name}=${encodeURIComponent(v)}`),
+    );
+    return fc
+      .record({
+        query: queryString(out, argParams, goodArgs),
+        body: method === 'GET' || method === 'HEAD' ? fc.constant<Body>({ k: 'none' }) : bodyArb(args),
+      })
+      .map(({ query, body }) => ({
+        route: `${method} /rest/v1/rpc/${own(RPC, fn) ? fn : '<other>'}`,
+        method,
+        path: `/rest/v1/rpc/${fn}${query}`,
+        auth,
+        headers,
+        body,
+      }));
   });
 
 const slugArb = fc.oneof(
-  { weight: 4, arbitrary: pick(P.slugDyn, P.slugDyn, P.slugStatic, `${P.slugDyn}/`, `${P.slugDyn}/extra`, `${P.slugDyn}%00`, `%20${P.slugDyn}`) },
+  {
+    weight: 4,
+    arbitrary: pick(
+      P.slugDyn,
+      P.slugDyn,
+      P.slugStatic,
+      `${P.slugDyn}/`,
+      `${P.slugDyn}/extra`,
+      `${P.slugDyn}%00`,
+      `%20${P.slugDyn}`,
+    ),
+  },
   { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{4,64}$/) },
-  { weight: 3, arbitrary: fc.array(fc.oneof(pctGarbage, fc.stringMatching(/^[A-Za-z0-9_-]{0,6}$/)), { minLength: 1, maxLength: 5 }).map((a) => a.join('')) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .array(fc.oneof(pctGarbage, fc.stringMatching(/^[A-Za-z0-9_-]{0,6}$/)), { minLength: 1, maxLength: 5 })
+      .map((a) => a.join('')),
+  },
   { weight: 2, arbitrary: garbage },
   { weight: 1, arbitrary: fc.integer({ min: 65, max: 5000 }).map((n) => 'a'.repeat(n)) },
 );
 
 const redirectRequest: fc.Arbitrary<FuzzRequest> = fc
   .record({
-    prefix: fc.oneof({ weight: 10, arbitrary: pick('/r/') }, { weight: 1, arbitrary: pick('/r//', '/R/', '/r/r/', '/functions/v1/r/', '/r') }),
+    prefix: fc.oneof(
+      { weight: 10, arbitrary: pick('/r/') },
+      { weight: 1, arbitrary: pick('/r//', '/R/', '/r/r/', '/functions/v1/r/', '/r') },
+    ),
     slug: slugArb,
     query: fc.oneof({ weight: 4, arbitrary: pick('') }, { weight: 1, arbitrary: queryString({}) }),
     method: fc.oneof({ weight: 10, arbitrary: pick('GET') }, { weight: 2, arbitrary: anyMethod }),
-    auth: fc.oneof({ weight: 4, arbitrary: pick<AuthSpec>({ kind: 'none', scheme: 'Bearer', raw: '', apikey: 'none' }) }, { weight: 1, arbitrary: authArb }),
+    auth: fc.oneof(
+      { weight: 4, arbitrary: pick<AuthSpec>({ kind: 'none', scheme: 'Bearer', raw: '', apikey: 'none' }) },
+      { weight: 1, arbitrary: authArb },
+    ),
     headers: headersArb({ userAgent: true }),
     body: fc.oneof({ weight: 8, arbitrary: fc.constant<Body>({ k: 'none' }) }, { weight: 1, arbitrary: bodyArb({}) }),
   })
@@ -729,8 +1182,28 @@ const randomRequest: fc.Arbitrary<FuzzRequest> = fc
   .record({
     path: fc.oneof(
       fc.webPath(),
-      fc.array(fc.oneof(fc.webSegment(), pctGarbage, pick('..', '.', '', 'rest', 'v1', 'rpc', 'auth', 'r')), { maxLength: 6 }).map((a) => `/${a.join('/')}`),
-      pick('/', '//', '/rest/v1', '/rest/v1/', '/rest/v1/rpc', '/rest/v1/rpc/', '/auth', '/auth/v1', '/favicon.ico', '/%', '/%ZZ', '/%00', '/rest/v1/%ZZ', '/rest/v1/rpc/%ZZ', '/auth/v1/%ZZ'),
+      fc
+        .array(fc.oneof(fc.webSegment(), pctGarbage, pick('..', '.', '', 'rest', 'v1', 'rpc', 'auth', 'r')), {
+          maxLength: 6,
+        })
+        .map((a) => `/${a.join('/')}`),
+      pick(
+        '/',
+        '//',
+        '/rest/v1',
+        '/rest/v1/',
+        '/rest/v1/rpc',
+        '/rest/v1/rpc/',
+        '/auth',
+        '/auth/v1',
+        '/favicon.ico',
+        '/%',
+        '/%ZZ',
+        '/%00',
+        '/rest/v1/%ZZ',
+        '/rest/v1/rpc/%ZZ',
+        '/auth/v1/%ZZ',
+      ),
     ),
     query: fc.oneof(pick(''), queryString({})),
     method: anyMethod,
@@ -771,13 +1244,24 @@ function deepText(b: Extract<Body, { k: 'deep' }>): string {
     const obj = b.shape === 'object' || (b.shape === 'mixed' && i % 2 === 1);
     opens.push(obj ? '{"a":' : '[');
   }
-  const closes = b.closed ? opens.map((o) => (o === '[' ? ']' : '}')).reverse().join('') : '';
+  const closes = b.closed
+    ? opens
+        .map((o) => (o === '[' ? ']' : '}'))
+        .reverse()
+        .join('')
+    : '';
   const inner = `${opens.join('')}1${closes}`;
   return b.key === null ? inner : `{${JSON.stringify(b.key)}:${inner}}`;
 }
 
 function bulkText(b: Extract<Body, { k: 'bulk' }>): string {
-  const values = { null: ['null'], num: ['1'], str: ['"x"'], obj: ['{}'], mixed: ['null', '1', '"x"', '{}', '[]', 'true'] }[b.value];
+  const values = {
+    null: ['null'],
+    num: ['1'],
+    str: ['"x"'],
+    obj: ['{}'],
+    mixed: ['null', '1', '"x"', '{}', '[]', 'true'],
+  }[b.value];
   const rows: string[] = [];
   for (let i = 0; i < b.rows; i++) {
     rows.push(`{${b.keys.map((k, j) => `${JSON.stringify(k)}:${values[(i + j) % values.length]!}`).join(',')}}`);
@@ -807,8 +1291,10 @@ function bodyBytes(b: Body, live: Live): string | Uint8Array | undefined {
 }
 
 function bodySummary(b: Body, live: Live): string {
-  if (b.k === 'deep') return `<${b.depth}-deep ${b.shape}${b.closed ? '' : ', unclosed'}${b.key === null ? '' : ` at ${JSON.stringify(b.key)}`}>`;
-  if (b.k === 'bulk') return `<${b.rows} rows × ${JSON.stringify(b.keys)} (${b.value}) = ${b.rows * b.keys.length} values>`;
+  if (b.k === 'deep')
+    return `<${b.depth}-deep ${b.shape}${b.closed ? '' : ', unclosed'}${b.key === null ? '' : ` at ${JSON.stringify(b.key)}`}>`;
+  if (b.k === 'bulk')
+    return `<${b.rows} rows × ${JSON.stringify(b.keys)} (${b.value}) = ${b.rows * b.keys.length} values>`;
   if (b.k === 'bytes') return `<bytes ${Buffer.from(b.b).toString('hex').slice(0, 80)}>`;
   const bytes = bodyBytes(b, live);
   return bytes === undefined ? '<none>' : JSON.stringify(String(bytes).slice(0, 200));
@@ -869,7 +1355,10 @@ async function send(req: FuzzRequest, sent: Sent, live: Live): Promise<Outcome> 
     if (e.name === 'TypeError' && (!e.cause || e.cause.code === 'UND_ERR_INVALID_ARG')) {
       return { status: -1, text: '', clientError: `${e.message} ${e.cause?.message ?? ''}` };
     }
-    return { status: 0, text: `network error: ${e.name}: ${e.message} (${e.cause?.code ?? e.cause?.message ?? 'no cause'})` };
+    return {
+      status: 0,
+      text: `network error: ${e.name}: ${e.message} (${e.cause?.code ?? e.cause?.message ?? 'no cause'})`,
+    };
   }
   const text = await res.text().catch((err: unknown) => `<body read failed: ${String(err)}>`);
   return { status: res.status, text };
@@ -890,7 +1379,10 @@ function headerSummary(req: FuzzRequest, sent: Sent): string {
   const shown = [...sent.headers]
     .filter(([k]) => !['authorization', 'apikey', 'x-supabase-api-version'].includes(k))
     .map(([k, v]) => `${k}: ${JSON.stringify(v.slice(0, 60))}`);
-  return [`auth=${req.auth.kind}${req.auth.scheme === 'Bearer' ? '' : `(${JSON.stringify(req.auth.scheme)})`}`, ...shown].join('; ');
+  return [
+    `auth=${req.auth.kind}${req.auth.scheme === 'Bearer' ? '' : `(${JSON.stringify(req.auth.scheme)})`}`,
+    ...shown,
+  ].join('; ');
 }
 
 /** A short class of a 5xx for grouping: route, status and the error code (or page title). */
@@ -922,7 +1414,10 @@ function report(findings: Finding[], total: number, logs: string[], what: string
     'distinct classes (count × route → status and error; first example):',
     ...[...byClass]
       .sort((a, b) => b[1].n - a[1].n)
-      .map(([k, c]) => `  ${c.n} × ${k}\n      e.g. #${c.first.index} ${c.first.method} ${c.first.path.slice(0, 160)} | ${c.first.headers.slice(0, 100)} | body ${c.first.body.slice(0, 120)}`),
+      .map(
+        ([k, c]) =>
+          `  ${c.n} × ${k}\n      e.g. #${c.first.index} ${c.first.method} ${c.first.path.slice(0, 160)} | ${c.first.headers.slice(0, 100)} | body ${c.first.body.slice(0, 120)}`,
+      ),
     `first ${Math.min(20, findings.length)}:`,
     ...findings
       .slice()
@@ -941,7 +1436,13 @@ function report(findings: Finding[], total: number, logs: string[], what: string
     logged.set(key, (logged.get(key) ?? 0) + 1);
   }
   if (logged.size) {
-    lines.push('server log, distinct errors:', ...[...logged].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([k, n]) => `  ${n} × ${k}`));
+    lines.push(
+      'server log, distinct errors:',
+      ...[...logged]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 15)
+        .map(([k, n]) => `  ${n} × ${k}`),
+    );
   }
   return lines.join('\n');
 }
@@ -975,21 +1476,56 @@ interface RawCase {
 }
 
 const RAW_TARGETS = [
-  '/auth/v1/health', '/auth/v1/token?grant_type=password', '/auth/v1/signup', '/auth/v1/user', '/rest/v1/qr_codes',
-  '/rest/v1/qr_codes?select=id,name&order=created_at.desc', '/rest/v1/scan_events', '/rest/v1/rpc/top_codes',
-  '/rest/v1/rpc/record_scan', `/r/${P.slugDyn}`, '/r/abcd1234', '/', '*',
+  '/auth/v1/health',
+  '/auth/v1/token?grant_type=password',
+  '/auth/v1/signup',
+  '/auth/v1/user',
+  '/rest/v1/qr_codes',
+  '/rest/v1/qr_codes?select=id,name&order=created_at.desc',
+  '/rest/v1/scan_events',
+  '/rest/v1/rpc/top_codes',
+  '/rest/v1/rpc/record_scan',
+  `/r/${P.slugDyn}`,
+  '/r/abcd1234',
+  '/',
+  '*',
 ];
 const rawTarget = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...RAW_TARGETS) },
-  { weight: 1, arbitrary: pick('/r/\u00ff\u00fe', '/rest/v1/qr_codes?select=\u0000', '/r/a b', 'http://evil.example/x', '//', '/%', 'rest/v1/qr_codes', '/rest/v1/qr_codes?id=eq.\u007f', '/auth/v1/\u0001') },
-  { weight: 1, arbitrary: fc.integer({ min: 9000, max: 70_000 }).map((n) => `/rest/v1/qr_codes?name=eq.${'x'.repeat(n)}`) },
+  {
+    weight: 1,
+    arbitrary: pick(
+      '/r/\u00ff\u00fe',
+      '/rest/v1/qr_codes?select=\u0000',
+      '/r/a b',
+      'http://evil.example/x',
+      '//',
+      '/%',
+      'rest/v1/qr_codes',
+      '/rest/v1/qr_codes?id=eq.\u007f',
+      '/auth/v1/\u0001',
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 9000, max: 70_000 }).map((n) => `/rest/v1/qr_codes?name=eq.${'x'.repeat(n)}`),
+  },
 );
 const rawMethod = fc.oneof(
   { weight: 4, arbitrary: pick('GET', 'POST', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PUT') },
   { weight: 1, arbitrary: pick('get', 'G ET', 'GET\u0000', 'CONNECT', 'TRACE', 'PRI', '', 'X'.repeat(300), 'GÉT') },
 );
-const rawVersion = fc.oneof({ weight: 4, arbitrary: pick('HTTP/1.1') }, { weight: 1, arbitrary: pick('HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', 'HTTP/1.1x', '', 'http/1.1', 'HTTP/1', 'HTTP/1.1 extra') });
-const eol = fc.oneof({ weight: 5, arbitrary: pick('\r\n') }, { weight: 1, arbitrary: pick('\n', '\r', '\r\r\n', '\n\r') });
+const rawVersion = fc.oneof(
+  { weight: 4, arbitrary: pick('HTTP/1.1') },
+  {
+    weight: 1,
+    arbitrary: pick('HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', 'HTTP/1.1x', '', 'http/1.1', 'HTTP/1', 'HTTP/1.1 extra'),
+  },
+);
+const eol = fc.oneof(
+  { weight: 5, arbitrary: pick('\r\n') },
+  { weight: 1, arbitrary: pick('\n', '\r', '\r\r\n', '\n\r') },
+);
 const BASE_HEADERS = ['Host: 127.0.0.1', `apikey: ${DEMO_ANON_KEY}`, 'Authorization: Bearer $USER_TOKEN$'];
 
 const rawCaseArb: fc.Arbitrary<RawCase> = fc.oneof(
@@ -1004,10 +1540,31 @@ const rawCaseArb: fc.Arbitrary<RawCase> = fc.oneof(
       fc.constantFrom(...RAW_TARGETS),
       fc.array(
         fc.oneof(
-          pick('Bad Name: x', 'NoColon', ': empty name', 'X-Nul: a\u0000b', 'X-Del: \u007f', 'X-Folded: a\r\n b', 'Content-Type : application/json',
-            'Host: a', 'Host: b', 'X-Latin: \u00e9\u00ff', 'Authorization: Bearer \u0000', 'Accept: application/vnd.pgrst.object+json',
-            'Prefer: return=representation', 'Range: 0-\u0000', 'X-Tab:\tvalue\t', 'Expect: 100-continue', 'Upgrade: websocket', 'Connection: upgrade'),
-          fc.uint8Array({ minLength: 1, maxLength: 30 }).map((b) => Buffer.from(b).toString('latin1').replace(/[\r\n]/g, '')),
+          pick(
+            'Bad Name: x',
+            'NoColon',
+            ': empty name',
+            'X-Nul: a\u0000b',
+            'X-Del: \u007f',
+            'X-Folded: a\r\n b',
+            'Content-Type : application/json',
+            'Host: a',
+            'Host: b',
+            'X-Latin: \u00e9\u00ff',
+            'Authorization: Bearer \u0000',
+            'Accept: application/vnd.pgrst.object+json',
+            'Prefer: return=representation',
+            'Range: 0-\u0000',
+            'X-Tab:\tvalue\t',
+            'Expect: 100-continue',
+            'Upgrade: websocket',
+            'Connection: upgrade',
+          ),
+          fc.uint8Array({ minLength: 1, maxLength: 30 }).map((b) =>
+            Buffer.from(b)
+              .toString('latin1')
+              .replace(/[\r\n]/g, ''),
+          ),
           fc.integer({ min: 9000, max: 40_000 }).map((n) => `X-Huge: ${'h'.repeat(n)}`),
         ),
         { minLength: 1, maxLength: 6 },
@@ -1016,29 +1573,83 @@ const rawCaseArb: fc.Arbitrary<RawCase> = fc.oneof(
     )
     .map(([t, hs, many]) => ({
       kind: 'header bytes',
-      parts: [`GET ${t} HTTP/1.1\r\n${[...BASE_HEADERS, ...hs, ...Array.from({ length: many }, (_, i) => `X-N${i}: ${i}`)].join('\r\n')}\r\n\r\n`],
+      parts: [
+        `GET ${t} HTTP/1.1\r\n${[...BASE_HEADERS, ...hs, ...Array.from({ length: many }, (_, i) => `X-N${i}: ${i}`)].join('\r\n')}\r\n\r\n`,
+      ],
     })),
   // Absurd Content-Length.
   fc
     .tuple(
-      pick('/rest/v1/qr_codes', '/rest/v1/rpc/top_codes', '/auth/v1/token?grant_type=password', '/auth/v1/signup', '/r/abcd1234'),
-      pick('99999999999999999999', '-1', '1e3', ' 5', '5, 6', '0x10', '9007199254740993', '2147483648', 'abc', '', '10', '1000000', '0'),
+      pick(
+        '/rest/v1/qr_codes',
+        '/rest/v1/rpc/top_codes',
+        '/auth/v1/token?grant_type=password',
+        '/auth/v1/signup',
+        '/r/abcd1234',
+      ),
+      pick(
+        '99999999999999999999',
+        '-1',
+        '1e3',
+        ' 5',
+        '5, 6',
+        '0x10',
+        '9007199254740993',
+        '2147483648',
+        'abc',
+        '',
+        '10',
+        '1000000',
+        '0',
+      ),
       fc.oneof(pick('{"name":"x"}', '{}', ''), fc.string({ maxLength: 40 })),
       fc.boolean(),
     )
     .map(([t, cl, body, dup]) => ({
       kind: 'content-length',
-      parts: [`POST ${t} HTTP/1.1\r\n${BASE_HEADERS.join('\r\n')}\r\nContent-Type: application/json\r\nContent-Length: ${cl}\r\n${dup ? 'Content-Length: 3\r\n' : ''}\r\n${body}`],
+      parts: [
+        `POST ${t} HTTP/1.1\r\n${BASE_HEADERS.join('\r\n')}\r\nContent-Type: application/json\r\nContent-Length: ${cl}\r\n${dup ? 'Content-Length: 3\r\n' : ''}\r\n${body}`,
+      ],
     })),
   // Chunked garbage.
   fc
     .tuple(
-      pick('/rest/v1/qr_codes', '/rest/v1/rpc/record_scan', '/auth/v1/token?grant_type=password', '/auth/v1/signup', '/auth/v1/user'),
-      pick('chunked', 'chunked', 'Chunked', ' chunked', 'gzip, chunked', 'chunked, gzip', 'chunked, identity', 'identity', 'gzip', 'chunked\u0000'),
+      pick(
+        '/rest/v1/qr_codes',
+        '/rest/v1/rpc/record_scan',
+        '/auth/v1/token?grant_type=password',
+        '/auth/v1/signup',
+        '/auth/v1/user',
+      ),
+      pick(
+        'chunked',
+        'chunked',
+        'Chunked',
+        ' chunked',
+        'gzip, chunked',
+        'chunked, gzip',
+        'chunked, identity',
+        'identity',
+        'gzip',
+        'chunked\u0000',
+      ),
       fc.array(
         fc.oneof(
-          pick('5\r\n{"a":\r\n', 'zz\r\nxx\r\n', '-1\r\n\r\n', 'ffffffffffffffffff\r\nab\r\n', '1;ext="\u0000"\r\n{\r\n', '3\r\nabcdef\r\n',
-            '0\r\n\r\n', '0\r\nX-Trailer: \u0000\r\n\r\n', '2\r\n}', '\r\n', '4\n{}{}\n', '0x2\r\n{}\r\n', '1 \r\n{\r\n'),
+          pick(
+            '5\r\n{"a":\r\n',
+            'zz\r\nxx\r\n',
+            '-1\r\n\r\n',
+            'ffffffffffffffffff\r\nab\r\n',
+            '1;ext="\u0000"\r\n{\r\n',
+            '3\r\nabcdef\r\n',
+            '0\r\n\r\n',
+            '0\r\nX-Trailer: \u0000\r\n\r\n',
+            '2\r\n}',
+            '\r\n',
+            '4\n{}{}\n',
+            '0x2\r\n{}\r\n',
+            '1 \r\n{\r\n',
+          ),
           fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.from(b).toString('latin1')),
         ),
         { minLength: 1, maxLength: 5 },
@@ -1047,12 +1658,21 @@ const rawCaseArb: fc.Arbitrary<RawCase> = fc.oneof(
     )
     .map(([t, te, chunks, withCl]) => ({
       kind: 'chunked',
-      parts: [`POST ${t} HTTP/1.1\r\n${BASE_HEADERS.join('\r\n')}\r\nContent-Type: application/json\r\nTransfer-Encoding: ${te}\r\n${withCl ? 'Content-Length: 4\r\n' : ''}\r\n${chunks.join('')}`],
+      parts: [
+        `POST ${t} HTTP/1.1\r\n${BASE_HEADERS.join('\r\n')}\r\nContent-Type: application/json\r\nTransfer-Encoding: ${te}\r\n${withCl ? 'Content-Length: 4\r\n' : ''}\r\n${chunks.join('')}`,
+      ],
     })),
   // Well-framed bodies of garbage (invalid UTF-8, broken JSON) that reach the handlers, some cut off mid-body.
   fc
     .tuple(
-      pick('/rest/v1/qr_codes', '/rest/v1/rpc/top_codes', '/rest/v1/rpc/record_scan', '/auth/v1/token?grant_type=password', '/auth/v1/signup', '/auth/v1/user'),
+      pick(
+        '/rest/v1/qr_codes',
+        '/rest/v1/rpc/top_codes',
+        '/rest/v1/rpc/record_scan',
+        '/auth/v1/token?grant_type=password',
+        '/auth/v1/signup',
+        '/auth/v1/user',
+      ),
       pick('POST', 'POST', 'PATCH', 'PUT'),
       fc.oneof(
         pick('{"name":"x"}', '{"p_limit":5}', '{', '[{"name":1},', '{"email":"a@b.co","password":"', '\u0000', 'null'),
@@ -1178,9 +1798,30 @@ const deep = (key: string | null, depth = 5000): Body => ({ k: 'deep', depth, sh
 const CORPUS: FuzzRequest[] = [
   { route: 'GET /r/:slug', method: 'GET', path: '/r/%ZZ', auth: NOBODY, headers: [], body: { k: 'none' } },
   { route: 'GET /r/:slug', method: 'GET', path: '/r/abcd%E0%A4%A', auth: NOBODY, headers: [], body: { k: 'none' } },
-  { route: 'POST /rest/v1/qr_codes', method: 'POST', path: '/rest/v1/qr_codes', auth: USER, headers: JSON_TYPE, body: deep('design') },
-  { route: 'PATCH /rest/v1/qr_codes', method: 'PATCH', path: `/rest/v1/qr_codes?id=eq.${P.id0}`, auth: USER, headers: JSON_TYPE, body: deep('design') },
-  { route: 'POST /rest/v1/rpc/top_codes', method: 'POST', path: '/rest/v1/rpc/top_codes', auth: USER, headers: JSON_TYPE, body: deep('p_from') },
+  {
+    route: 'POST /rest/v1/qr_codes',
+    method: 'POST',
+    path: '/rest/v1/qr_codes',
+    auth: USER,
+    headers: JSON_TYPE,
+    body: deep('design'),
+  },
+  {
+    route: 'PATCH /rest/v1/qr_codes',
+    method: 'PATCH',
+    path: `/rest/v1/qr_codes?id=eq.${P.id0}`,
+    auth: USER,
+    headers: JSON_TYPE,
+    body: deep('design'),
+  },
+  {
+    route: 'POST /rest/v1/rpc/top_codes',
+    method: 'POST',
+    path: '/rest/v1/rpc/top_codes',
+    auth: USER,
+    headers: JSON_TYPE,
+    body: deep('p_from'),
+  },
   {
     route: 'POST /rest/v1/qr_codes',
     method: 'POST',
@@ -1189,10 +1830,38 @@ const CORPUS: FuzzRequest[] = [
     headers: JSON_TYPE,
     body: { k: 'bulk', rows: 22_000, keys: ['name', 'type', 'content'], value: 'num' },
   },
-  { route: 'GET /rest/v1/qr_codes', method: 'GET', path: '/rest/v1/qr_codes?is_dynamic=eq.maybe', auth: USER, headers: [], body: { k: 'none' } },
-  { route: 'POST /rest/v1/qr_codes', method: 'POST', path: '/rest/v1/qr_codes', auth: USER, headers: JSON_TYPE, body: { k: 'json', v: { name: 'x', is_dynamic: {} } } },
-  { route: 'GET /rest/v1/scan_events', method: 'GET', path: '/rest/v1/scan_events?id=eq.99999999999999999999', auth: USER, headers: [], body: { k: 'none' } },
-  { route: 'POST /rest/v1/rpc/record_scan', method: 'POST', path: '/rest/v1/rpc/record_scan', auth: NOBODY, headers: JSON_TYPE, body: { k: 'json', v: { p_slug: P.slugDyn, p_country: '\u0000' } } },
+  {
+    route: 'GET /rest/v1/qr_codes',
+    method: 'GET',
+    path: '/rest/v1/qr_codes?is_dynamic=eq.maybe',
+    auth: USER,
+    headers: [],
+    body: { k: 'none' },
+  },
+  {
+    route: 'POST /rest/v1/qr_codes',
+    method: 'POST',
+    path: '/rest/v1/qr_codes',
+    auth: USER,
+    headers: JSON_TYPE,
+    body: { k: 'json', v: { name: 'x', is_dynamic: {} } },
+  },
+  {
+    route: 'GET /rest/v1/scan_events',
+    method: 'GET',
+    path: '/rest/v1/scan_events?id=eq.99999999999999999999',
+    auth: USER,
+    headers: [],
+    body: { k: 'none' },
+  },
+  {
+    route: 'POST /rest/v1/rpc/record_scan',
+    method: 'POST',
+    path: '/rest/v1/rpc/record_scan',
+    auth: NOBODY,
+    headers: JSON_TYPE,
+    body: { k: 'json', v: { p_slug: P.slugDyn, p_country: '\u0000' } },
+  },
 ];
 
 const RESEED_EVERY = 250;
@@ -1214,9 +1883,15 @@ describe.each(backends)('fuzz on %s', (backend) => {
     const db = srv.server.db;
     const ids = seeded.map((r) => r.id);
     try {
-      await db.query('DELETE FROM public.qr_codes WHERE id <> ALL($1::uuid[]) AND (SELECT count(*) FROM public.qr_codes) > 500', [ids]);
+      await db.query(
+        'DELETE FROM public.qr_codes WHERE id <> ALL($1::uuid[]) AND (SELECT count(*) FROM public.qr_codes) > 500',
+        [ids],
+      );
       // A fuzzed insert may have taken a seeded slug after the seeded row was deleted.
-      await db.query('DELETE FROM public.qr_codes WHERE id <> ALL($1::uuid[]) AND slug = ANY($2::text[])', [ids, seeded.map((r) => r.slug)]);
+      await db.query('DELETE FROM public.qr_codes WHERE id <> ALL($1::uuid[]) AND slug = ANY($2::text[])', [
+        ids,
+        seeded.map((r) => r.slug),
+      ]);
       // The free plan allows 3 dynamic codes: make room for the seeded one.
       await db.query('UPDATE public.qr_codes SET is_dynamic = false WHERE id <> ALL($1::uuid[]) AND is_dynamic', [ids]);
       for (const r of seeded) {
@@ -1243,9 +1918,23 @@ describe.each(backends)('fuzz on %s', (backend) => {
     const { data, error } = await client
       .from('qr_codes')
       .insert([
-        { name: 'Dynamic', type: 'URL', content: 'https://example.com/x', destination: 'https://example.com/x', is_dynamic: true, design: {} },
+        {
+          name: 'Dynamic',
+          type: 'URL',
+          content: 'https://example.com/x',
+          destination: 'https://example.com/x',
+          is_dynamic: true,
+          design: {},
+        },
         { name: 'Static', type: 'Text', content: 'hello', destination: null, is_dynamic: false, design: {} },
-        { name: 'Designed', type: 'URL', content: 'https://example.com/y', destination: null, is_dynamic: false, design: { fg: '#000', bg: '#fff', dots: 'rounded' } },
+        {
+          name: 'Designed',
+          type: 'URL',
+          content: 'https://example.com/y',
+          destination: null,
+          is_dynamic: false,
+          design: { fg: '#000', bg: '#fff', dots: 'rounded' },
+        },
       ])
       .select('id, user_id, name, type, content, destination, design, is_dynamic, slug');
     if (error || !data) throw new Error(`seeding qr_codes failed: ${error?.message ?? 'no data'}`);
@@ -1271,7 +1960,8 @@ describe.each(backends)('fuzz on %s', (backend) => {
     };
     // The seeded dynamic code redirects before the fuzz starts.
     const r = await fetch(`${srv.url}/r/${live.values[P.slugDyn]!}`, { redirect: 'manual' });
-    if (r.status !== 302) console.warn(`[fuzz ${backend}] the seeded dynamic code does not redirect: ${r.status}`, srv.logs.slice(-3));
+    if (r.status !== 302)
+      console.warn(`[fuzz ${backend}] the seeded dynamic code does not redirect: ${r.status}`, srv.logs.slice(-3));
   });
 
   async function stillServing(): Promise<void> {
@@ -1313,7 +2003,10 @@ describe.each(backends)('fuzz on %s', (backend) => {
         fam.ms += ms;
         fam.statuses.set(out.status, (fam.statuses.get(out.status) ?? 0) + 1);
         families.set(family, fam);
-        slowest.push({ ms, what: `#${index} ${req.method} ${sent.url.pathname.slice(0, 60)} ${bodySummary(req.body, live).slice(0, 80)} → ${out.status}` });
+        slowest.push({
+          ms,
+          what: `#${index} ${req.method} ${sent.url.pathname.slice(0, 60)} ${bodySummary(req.body, live).slice(0, 80)} → ${out.status}`,
+        });
         slowest.sort((a, b) => b.ms - a.ms).splice(SHOW_SLOWEST);
         if (out.status >= 500 || out.status === 0) {
           findings.push({
@@ -1335,7 +2028,10 @@ describe.each(backends)('fuzz on %s', (backend) => {
           `reseed failures ${reseedFailures.length}${reseedFailures.length ? ` (${reseedFailures[0]!.slice(0, 200)})` : ''}\n` +
           [...families]
             .sort()
-            .map(([f, v]) => `  ${f}: ${v.n} requests, ${(v.ms / v.n).toFixed(1)} ms avg, ${JSON.stringify(Object.fromEntries([...v.statuses].sort((a, b) => a[0] - b[0])))}`)
+            .map(
+              ([f, v]) =>
+                `  ${f}: ${v.n} requests, ${(v.ms / v.n).toFixed(1)} ms avg, ${JSON.stringify(Object.fromEntries([...v.statuses].sort((a, b) => a[0] - b[0])))}`,
+            )
             .join('\n') +
           `\n  slowest: ${slowest.map((x) => `${x.ms.toFixed(0)} ms ${x.what}`).join('\n           ')}`,
       );
@@ -1350,41 +2046,37 @@ describe.each(backends)('fuzz on %s', (backend) => {
     Math.max(120_000, RUNS * 15),
   );
 
-  it(
-    `${RAW_RUNS} raw malformed HTTP/1.1 requests (seed ${SEED + 1}): answered or closed, never 5xx`,
-    async () => {
-      const findings: Finding[] = [];
-      const kinds = new Map<string, number>();
-      await pool(
-        rawCases.map((c, index) => ({ c, index })),
-        RAW_CONCURRENCY,
-        async ({ c, index }) => {
-          const payload = Buffer.concat(
-            c.parts.map((p) => (typeof p === 'string' ? Buffer.from(fill(p, live), 'latin1') : Buffer.from(p))),
-          );
-          const out = await rawExchange(live.port, payload);
-          const label = `${c.kind}: ${out.statuses.length ? out.statuses.join(',') : out.closed ? 'closed' : 'hung'}`;
-          kinds.set(label, (kinds.get(label) ?? 0) + 1);
-          if (out.statuses.some((s) => s >= 500) || (!out.closed && out.statuses.length === 0)) {
-            findings.push({
-              index,
-              route: `raw ${c.kind}`,
-              method: '',
-              path: JSON.stringify(payload.toString('latin1').slice(0, 300)),
-              headers: '',
-              body: '',
-              status: out.statuses.find((s) => s >= 500) ?? 0,
-              response: out.closed ? out.head : `no answer within ${RAW_TIMEOUT_MS} ms`,
-            });
-          }
-        },
-      );
-      console.log(`[fuzz ${backend}] raw: ${JSON.stringify(Object.fromEntries([...kinds].sort()))}`);
-      await stillServing();
-      const summary = findings.length ? report(findings, rawCases.length, srv.logs, 'raw requests') : '';
-      if (summary) console.error(summary);
-      expect(findings.length, summary).toBe(0);
-    },
-    90_000,
-  );
+  it(`${RAW_RUNS} raw malformed HTTP/1.1 requests (seed ${SEED + 1}): answered or closed, never 5xx`, async () => {
+    const findings: Finding[] = [];
+    const kinds = new Map<string, number>();
+    await pool(
+      rawCases.map((c, index) => ({ c, index })),
+      RAW_CONCURRENCY,
+      async ({ c, index }) => {
+        const payload = Buffer.concat(
+          c.parts.map((p) => (typeof p === 'string' ? Buffer.from(fill(p, live), 'latin1') : Buffer.from(p))),
+        );
+        const out = await rawExchange(live.port, payload);
+        const label = `${c.kind}: ${out.statuses.length ? out.statuses.join(',') : out.closed ? 'closed' : 'hung'}`;
+        kinds.set(label, (kinds.get(label) ?? 0) + 1);
+        if (out.statuses.some((s) => s >= 500) || (!out.closed && out.statuses.length === 0)) {
+          findings.push({
+            index,
+            route: `raw ${c.kind}`,
+            method: '',
+            path: JSON.stringify(payload.toString('latin1').slice(0, 300)),
+            headers: '',
+            body: '',
+            status: out.statuses.find((s) => s >= 500) ?? 0,
+            response: out.closed ? out.head : `no answer within ${RAW_TIMEOUT_MS} ms`,
+          });
+        }
+      },
+    );
+    console.log(`[fuzz ${backend}] raw: ${JSON.stringify(Object.fromEntries([...kinds].sort()))}`);
+    await stillServing();
+    const summary = findings.length ? report(findings, rawCases.length, srv.logs, 'raw requests') : '';
+    if (summary) console.error(summary);
+    expect(findings.length, summary).toBe(0);
+  }, 90_000);
 });

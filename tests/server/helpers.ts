@@ -131,7 +131,7 @@ export function suiteStore(backend: BackendName): TestStore {
   afterAll(async () => {
     await store?.drop();
   });
-  const get = whenStarted('suiteStore\'s store', () => store);
+  const get = whenStarted("suiteStore's store", () => store);
   return {
     backend,
     get dataDir() {
@@ -163,7 +163,7 @@ export function suiteServer(where: BackendName | TestStore, overrides: Partial<S
   afterAll(async () => {
     await running?.stop();
   });
-  const get = whenStarted('suiteServer\'s server', () => running);
+  const get = whenStarted("suiteServer's server", () => running);
   return {
     store,
     get server() {
@@ -308,9 +308,14 @@ export async function spawnServer(
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start within ${timeoutMs} ms:\n${out}`)),
+      timeoutMs,
+    );
     const check = () => {
       const m = /listening on (http:\/\/[^/\s]+)\/auth\/v1/.exec(out);
       if (m) {

@@ -36,9 +36,24 @@ async function hostileCases(user: { accessToken: string; email: string }, nowSec
 
   // 1. Malformed JSON (18 bodies x 4 endpoints).
   const malformed: (string | Uint8Array)[] = [
-    '', ' ', '{', '}', '[', '{"email":', '{"email":"a@b.co"', "{'email':'a@b.co'}", 'undefined', 'NaN',
-    '{"email":"a@b.co",}', '\u0000', new Uint8Array([0xff, 0xfe, 0x00, 0x7b]), '"just a string"', '42', 'true',
-    '[1,2]', '[]',
+    '',
+    ' ',
+    '{',
+    '}',
+    '[',
+    '{"email":',
+    '{"email":"a@b.co"',
+    "{'email':'a@b.co'}",
+    'undefined',
+    'NaN',
+    '{"email":"a@b.co",}',
+    '\u0000',
+    new Uint8Array([0xff, 0xfe, 0x00, 0x7b]),
+    '"just a string"',
+    '42',
+    'true',
+    '[1,2]',
+    '[]',
   ];
   for (const ep of endpoints) {
     for (const body of malformed) {
@@ -76,19 +91,55 @@ async function hostileCases(user: { accessToken: string; email: string }, nowSec
   ];
   for (const [i, body] of typed) {
     const ep = endpoints[i]!;
-    cases.push({ ...ep, name: `${ep.name}: wrong type ${JSON.stringify(body).slice(0, 50)}`, body: JSON.stringify(body) });
+    cases.push({
+      ...ep,
+      name: `${ep.name}: wrong type ${JSON.stringify(body).slice(0, 50)}`,
+      body: JSON.stringify(body),
+    });
   }
 
   // 3. Huge fields and bodies.
   const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
   cases.push(
-    { ...endpoints[0]!, name: 'signup: 5000-char email', body: JSON.stringify({ email: `${'a'.repeat(5000)}@b.co`, password: PASSWORD }) },
-    { ...endpoints[0]!, name: 'signup: 100k password', body: JSON.stringify({ email: uniqueEmail(), password: 'x'.repeat(100_000) }) },
-    { ...endpoints[0]!, name: 'signup: 2 MiB body', body: JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: { a: 'x'.repeat(2 << 20) } }) },
-    { ...endpoints[0]!, name: 'signup: deeply nested data', body: `{"email":"${uniqueEmail()}","password":"${PASSWORD}","data":{"d":${deep}}}` },
-    { ...endpoints[0]!, name: 'signup: 10k keys of nesting 40', body: JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: JSON.parse(`${'{"a":'.repeat(40)}1${'}'.repeat(40)}`) as unknown }) },
-    { ...endpoints[1]!, name: 'password grant: 200k email', body: JSON.stringify({ email: 'e'.repeat(200_000), password: PASSWORD }) },
-    { ...endpoints[2]!, name: 'refresh grant: 500k token', body: JSON.stringify({ refresh_token: 'a'.repeat(500_000) }) },
+    {
+      ...endpoints[0]!,
+      name: 'signup: 5000-char email',
+      body: JSON.stringify({ email: `${'a'.repeat(5000)}@b.co`, password: PASSWORD }),
+    },
+    {
+      ...endpoints[0]!,
+      name: 'signup: 100k password',
+      body: JSON.stringify({ email: uniqueEmail(), password: 'x'.repeat(100_000) }),
+    },
+    {
+      ...endpoints[0]!,
+      name: 'signup: 2 MiB body',
+      body: JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: { a: 'x'.repeat(2 << 20) } }),
+    },
+    {
+      ...endpoints[0]!,
+      name: 'signup: deeply nested data',
+      body: `{"email":"${uniqueEmail()}","password":"${PASSWORD}","data":{"d":${deep}}}`,
+    },
+    {
+      ...endpoints[0]!,
+      name: 'signup: 10k keys of nesting 40',
+      body: JSON.stringify({
+        email: uniqueEmail(),
+        password: PASSWORD,
+        data: JSON.parse(`${'{"a":'.repeat(40)}1${'}'.repeat(40)}`) as unknown,
+      }),
+    },
+    {
+      ...endpoints[1]!,
+      name: 'password grant: 200k email',
+      body: JSON.stringify({ email: 'e'.repeat(200_000), password: PASSWORD }),
+    },
+    {
+      ...endpoints[2]!,
+      name: 'refresh grant: 500k token',
+      body: JSON.stringify({ refresh_token: 'a'.repeat(500_000) }),
+    },
     { ...endpoints[3]!, name: 'PUT /user: 1.5 MiB data', body: JSON.stringify({ data: { a: 'x'.repeat(1_500_000) } }) },
     { ...endpoints[3]!, name: 'PUT /user: deeply nested data', body: `{"data":{"d":${deep}}}` },
     { ...endpoints[3]!, name: 'PUT /user: 80-byte password', body: JSON.stringify({ password: 'p'.repeat(80) }) },
@@ -96,45 +147,121 @@ async function hostileCases(user: { accessToken: string; email: string }, nowSec
 
   // 4. SQL-looking input.
   const sqlish = [
-    "' OR '1'='1", "admin'-- @x.com", 'a@b.co; DROP TABLE auth.users;--', '" OR ""="', "1' UNION SELECT * FROM auth.users--@x.io",
-    "%' OR email LIKE '%", "a@b.co'); DELETE FROM auth.users; --",
+    "' OR '1'='1",
+    "admin'-- @x.com",
+    'a@b.co; DROP TABLE auth.users;--',
+    '" OR ""="',
+    "1' UNION SELECT * FROM auth.users--@x.io",
+    "%' OR email LIKE '%",
+    "a@b.co'); DELETE FROM auth.users; --",
   ];
   for (const email of sqlish) {
     cases.push({ ...endpoints[0]!, name: `signup: sql ${email}`, body: JSON.stringify({ email, password: PASSWORD }) });
-    cases.push({ ...endpoints[1]!, name: `password grant: sql ${email}`, body: JSON.stringify({ email, password: "' OR 1=1 --" }) });
+    cases.push({
+      ...endpoints[1]!,
+      name: `password grant: sql ${email}`,
+      body: JSON.stringify({ email, password: "' OR 1=1 --" }),
+    });
   }
   cases.push(
-    { ...endpoints[2]!, name: 'refresh grant: sql token', body: JSON.stringify({ refresh_token: "' OR 1=1 --; SELECT" }) },
-    { ...endpoints[3]!, name: 'PUT /user: sql email', body: JSON.stringify({ email: "x'; UPDATE auth.users SET role='admin" }) },
+    {
+      ...endpoints[2]!,
+      name: 'refresh grant: sql token',
+      body: JSON.stringify({ refresh_token: "' OR 1=1 --; SELECT" }),
+    },
+    {
+      ...endpoints[3]!,
+      name: 'PUT /user: sql email',
+      body: JSON.stringify({ email: "x'; UPDATE auth.users SET role='admin" }),
+    },
   );
 
   // 5. Unicode.
   const unicodeEmails = ['用户@例子.广告', 'a@b.co\u0000', 'a\u202e@b.co', '😀@b.co', 'a@b.co\ud800', 'ａ@ｂ.co'];
   for (const email of unicodeEmails) {
-    cases.push({ ...endpoints[0]!, name: `signup: unicode ${JSON.stringify(email)}`, body: JSON.stringify({ email, password: PASSWORD }) });
-    cases.push({ ...endpoints[1]!, name: `password grant: unicode ${JSON.stringify(email)}`, body: JSON.stringify({ email, password: PASSWORD }) });
+    cases.push({
+      ...endpoints[0]!,
+      name: `signup: unicode ${JSON.stringify(email)}`,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    cases.push({
+      ...endpoints[1]!,
+      name: `password grant: unicode ${JSON.stringify(email)}`,
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
   }
   cases.push(
-    { ...endpoints[0]!, name: 'signup: NUL in metadata', body: JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: { n: 'a\u0000b' } }) },
-    { ...endpoints[0]!, name: 'signup: lone surrogate metadata key', body: `{"email":"${uniqueEmail()}","password":"${PASSWORD}","data":{"\\udc00":1}}` },
+    {
+      ...endpoints[0]!,
+      name: 'signup: NUL in metadata',
+      body: JSON.stringify({ email: uniqueEmail(), password: PASSWORD, data: { n: 'a\u0000b' } }),
+    },
+    {
+      ...endpoints[0]!,
+      name: 'signup: lone surrogate metadata key',
+      body: `{"email":"${uniqueEmail()}","password":"${PASSWORD}","data":{"\\udc00":1}}`,
+    },
     { ...endpoints[3]!, name: 'PUT /user: NUL in metadata', body: JSON.stringify({ data: { n: '\u0000' } }) },
     { ...endpoints[3]!, name: 'PUT /user: lone surrogate metadata', body: '{"data":{"n":"\\ud83d"}}' },
-    { ...endpoints[2]!, name: 'refresh grant: NUL token', body: JSON.stringify({ refresh_token: 'abcdefghijk\u0000' }) },
+    {
+      ...endpoints[2]!,
+      name: 'refresh grant: NUL token',
+      body: JSON.stringify({ refresh_token: 'abcdefghijk\u0000' }),
+    },
     { ...endpoints[2]!, name: 'refresh grant: emoji token', body: JSON.stringify({ refresh_token: '😀😀😀😀😀😀😀' }) },
-    { ...endpoints[1]!, name: 'password grant: NUL password', body: JSON.stringify({ email: uniqueEmail(), password: '\u0000' }) },
+    {
+      ...endpoints[1]!,
+      name: 'password grant: NUL password',
+      body: JSON.stringify({ email: uniqueEmail(), password: '\u0000' }),
+    },
   );
 
   // 6. Missing or garbled headers.
-  for (const authorization of [null, 'Basic YTpi', 'Bearer', 'Bearer ', 'Bearer a b', 'BEARER x', 'Token abc', bearer.slice(0, 6)]) {
-    cases.push({ name: `GET /user: Authorization ${JSON.stringify(authorization)}`, method: 'GET', path: '/auth/v1/user', authorization });
+  for (const authorization of [
+    null,
+    'Basic YTpi',
+    'Bearer',
+    'Bearer ',
+    'Bearer a b',
+    'BEARER x',
+    'Token abc',
+    bearer.slice(0, 6),
+  ]) {
+    cases.push({
+      name: `GET /user: Authorization ${JSON.stringify(authorization)}`,
+      method: 'GET',
+      path: '/auth/v1/user',
+      authorization,
+    });
   }
   cases.push(
     { name: 'PUT /user: no Authorization', method: 'PUT', path: '/auth/v1/user', authorization: null, body: '{}' },
     { name: 'logout: no Authorization', method: 'POST', path: '/auth/v1/logout', authorization: null },
-    { name: 'logout: 8000-char token', method: 'POST', path: '/auth/v1/logout', authorization: `Bearer ${'x'.repeat(8000)}` },
-    { ...endpoints[0]!, name: 'signup: text/plain garbage', headers: { 'Content-Type': 'text/plain' }, body: 'email=a@b.co&password=x' },
-    { ...endpoints[0]!, name: 'signup: form-encoded', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'email=a%40b.co&password=secret' },
-    { ...endpoints[0]!, name: 'signup: no headers at all', authorization: null, headers: { apikey: '', 'X-Supabase-Api-Version': '' }, body: '{' },
+    {
+      name: 'logout: 8000-char token',
+      method: 'POST',
+      path: '/auth/v1/logout',
+      authorization: `Bearer ${'x'.repeat(8000)}`,
+    },
+    {
+      ...endpoints[0]!,
+      name: 'signup: text/plain garbage',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'email=a@b.co&password=x',
+    },
+    {
+      ...endpoints[0]!,
+      name: 'signup: form-encoded',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40b.co&password=secret',
+    },
+    {
+      ...endpoints[0]!,
+      name: 'signup: no headers at all',
+      authorization: null,
+      headers: { apikey: '', 'X-Supabase-Api-Version': '' },
+      body: '{',
+    },
   );
 
   // 7. Forged, expired and otherwise bad JWTs.
@@ -165,7 +292,10 @@ async function hostileCases(user: { accessToken: string; email: string }, nowSec
     ['payload an array', rawJwt({ alg: 'HS256', typ: 'JWT' }, [1, 2, 3], 'c2ln')],
     ['anon key', DEMO_ANON_KEY],
     ['service role key without sub', sign({ iss: 'supabase-demo', role: 'service_role', exp: nowSec + 3600 })],
-    ['tampered payload', `${user.accessToken.split('.')[0]}.${b64url(JSON.stringify({ ...base, role: 'service_role' }))}.${user.accessToken.split('.')[2]}`],
+    [
+      'tampered payload',
+      `${user.accessToken.split('.')[0]}.${b64url(JSON.stringify({ ...base, role: 'service_role' }))}.${user.accessToken.split('.')[2]}`,
+    ],
     ['truncated signature', user.accessToken.slice(0, -3)],
     ['header not JSON', `${b64url('nope')}.${user.accessToken.split('.')[1]}.${user.accessToken.split('.')[2]}`],
   ];
@@ -177,20 +307,40 @@ async function hostileCases(user: { accessToken: string; email: string }, nowSec
 
   // 8. Unknown routes and methods.
   for (const [method, path] of [
-    ['GET', '/auth/v1/token'], ['DELETE', '/auth/v1/user'], ['PATCH', '/auth/v1/signup'], ['GET', '/auth/v1/%ZZ'],
-    ['GET', '/auth/v1/user/extra'], ['POST', '/auth/v1/verify'], ['GET', '/auth/v1/admin/users'],
-    ['GET', '/auth/v1/signup?x=<script>alert(1)</script>'], ['POST', '/auth/v2/token'], ['GET', '/auth/v1/%00'],
+    ['GET', '/auth/v1/token'],
+    ['DELETE', '/auth/v1/user'],
+    ['PATCH', '/auth/v1/signup'],
+    ['GET', '/auth/v1/%ZZ'],
+    ['GET', '/auth/v1/user/extra'],
+    ['POST', '/auth/v1/verify'],
+    ['GET', '/auth/v1/admin/users'],
+    ['GET', '/auth/v1/signup?x=<script>alert(1)</script>'],
+    ['POST', '/auth/v2/token'],
+    ['GET', '/auth/v1/%00'],
   ] as const) {
     cases.push({ name: `route ${method} ${path}`, method, path });
   }
 
   // 9. Bad query parameters.
   const pw = JSON.stringify({ email: user.email, password: PASSWORD });
-  for (const q of ['', '?grant_type=', '?grant_type=PASSWORD', '?grant_type=password%00', '?grant_type[]=password', '?grant_type=id_token', '?grant_type=%E0%A4%A']) {
+  for (const q of [
+    '',
+    '?grant_type=',
+    '?grant_type=PASSWORD',
+    '?grant_type=password%00',
+    '?grant_type[]=password',
+    '?grant_type=id_token',
+    '?grant_type=%E0%A4%A',
+  ]) {
     cases.push({ name: `token query ${JSON.stringify(q)}`, method: 'POST', path: `/auth/v1/token${q}`, body: pw });
   }
   for (const scope of ['GLOBAL', '%00', 'a'.repeat(5000), 'global%27--', 'others,local']) {
-    cases.push({ name: `logout scope ${scope.slice(0, 20)}`, method: 'POST', path: `/auth/v1/logout?scope=${scope}`, authorization: bearer });
+    cases.push({
+      name: `logout scope ${scope.slice(0, 20)}`,
+      method: 'POST',
+      path: `/auth/v1/logout?scope=${scope}`,
+      authorization: bearer,
+    });
   }
   return cases;
 }
@@ -261,10 +411,12 @@ describe.each(backends)('hostile input on %s', (backend) => {
     // Still serving, and the real user's session survived every forged logout.
     expect((await makeClient(srv.url).auth.getUser(session.access_token)).error).toBeNull();
     const fresh = await signedUpClient(srv.url);
-    expect((await makeClient(srv.url).auth.signInWithPassword({ email: fresh.email, password: PASSWORD })).error).toBeNull();
+    expect(
+      (await makeClient(srv.url).auth.signInWithPassword({ email: fresh.email, password: PASSWORD })).error,
+    ).toBeNull();
   });
 
-  it("stores a valid but SQL-looking address verbatim (quotes are legal in the local part)", async () => {
+  it('stores a valid but SQL-looking address verbatim (quotes are legal in the local part)', async () => {
     const email = `o'brien'--${uniqueEmail('sql')}`;
     const { user } = await signedUpClient(srv.url, email);
     expect(user.email).toBe(email);
@@ -276,7 +428,9 @@ describe.each(backends)('hostile input on %s', (backend) => {
 
   it('handles 50 concurrent sign-ups of distinct users without a 500 or a duplicate', async () => {
     const emails = Array.from({ length: 50 }, () => uniqueEmail('burst'));
-    const results = await Promise.all(emails.map((email) => makeClient(srv.url).auth.signUp({ email, password: PASSWORD })));
+    const results = await Promise.all(
+      emails.map((email) => makeClient(srv.url).auth.signUp({ email, password: PASSWORD })),
+    );
     expect(results.map((r) => r.error)).toEqual(Array(50).fill(null));
     expect(new Set(results.map((r) => r.data.user?.id)).size).toBe(50);
     const rows = await srv.server.db.query<{ n: number }>(
@@ -321,7 +475,9 @@ describe.each(backends.filter((b) => b === 'postgres'))('two server instances on
   it('race sign-ups of one address: the unique index decides, the losers get 422', async () => {
     const email = uniqueEmail('cross');
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => makeClient(i % 2 ? a.url : b.url).auth.signUp({ email, password: PASSWORD })),
+      Array.from({ length: 20 }, (_, i) =>
+        makeClient(i % 2 ? a.url : b.url).auth.signUp({ email, password: PASSWORD }),
+      ),
     );
     expect(results.filter((r) => r.error === null)).toHaveLength(1);
     expect(results.filter((r) => r.error).map((r) => r.error!.code)).toEqual(Array(19).fill('user_already_exists'));

@@ -176,7 +176,11 @@ describe.each(backends)('modes on %s', (backend) => {
       const events: string[] = [];
       client.auth.onAuthStateChange((e) => events.push(e));
       const email = uniqueEmail();
-      const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { full_name: 'B' } } });
+      const { data, error } = await client.auth.signUp({
+        email,
+        password: PASSWORD,
+        options: { data: { full_name: 'B' } },
+      });
       expect(error).toBeNull();
       expect(data.session).toBeNull();
       expect(data.user?.email).toBe(email);
@@ -192,7 +196,9 @@ describe.each(backends)('modes on %s', (backend) => {
     it('signs in an unconfirmed user only as far as "Email not confirmed", and only with the password', async () => {
       const email = uniqueEmail();
       await makeClient(srv.url).auth.signUp({ email, password: PASSWORD });
-      expect(errorView((await makeClient(srv.url).auth.signInWithPassword({ email, password: PASSWORD })).error)).toEqual({
+      expect(
+        errorView((await makeClient(srv.url).auth.signInWithPassword({ email, password: PASSWORD })).error),
+      ).toEqual({
         name: 'AuthApiError',
         message: 'Email not confirmed',
         status: 400,
@@ -393,11 +399,15 @@ describe.each(backends)('modes on %s', (backend) => {
         const theirs = await asUser(otherId, (q) => q.query('SELECT body FROM public.notes'));
         expect(theirs).toEqual([]);
         await expect(
-          asUser(otherId, (q) => q.query('INSERT INTO public.notes (owner, body) VALUES ($1, $2)', [before.userId, 'x'])),
+          asUser(otherId, (q) =>
+            q.query('INSERT INTO public.notes (owner, body) VALUES ($1, $2)', [before.userId, 'x']),
+          ),
         ).rejects.toThrow(/row-level security/);
 
         // Outside a request the settings read back as '' (or NULL): no user.
-        const none = await db.query<{ uid: string | null; jwt: unknown }>('SELECT auth.uid() AS uid, auth.jwt() AS jwt');
+        const none = await db.query<{ uid: string | null; jwt: unknown }>(
+          'SELECT auth.uid() AS uid, auth.jwt() AS jwt',
+        );
         expect(none).toEqual([{ uid: null, jwt: null }]);
         // The legacy per-claim setting (PostgREST < 9) is honoured too.
         const legacy = await db.transaction(async (tx) => {

@@ -104,7 +104,10 @@ export async function startPostgrest(opts: PostgrestOptions): Promise<RunningPos
   const deadline = Date.now() + (opts.timeoutMs ?? 20_000);
   for (;;) {
     if (exitCode !== null) throw new Error(`PostgREST exited (${exitCode}) before it was ready:\n${out}`);
-    const ready = await fetch(`${adminUrl}/ready`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${adminUrl}/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       await stop();

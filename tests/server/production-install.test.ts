@@ -41,7 +41,10 @@ it('`npm ci --omit=dev && npm run server` starts a working server', async () => 
   const { url } = server;
   try {
     expect((await api(url, '/auth/v1/health')).status).toBe(200);
-    const signup = await api(url, '/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email: uniqueEmail('prod'), password: PASSWORD }) });
+    const signup = await api(url, '/auth/v1/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: uniqueEmail('prod'), password: PASSWORD }),
+    });
     expect(signup.status).toBe(200);
     const token = (signup.body as { access_token: string }).access_token;
     const code = await api(url, '/rest/v1/qr_codes', {

@@ -11,35 +11,51 @@ import { backends, signedUpClient, suiteServer } from './helpers.ts';
 const AGENTS = [
   {
     ua: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-    device: 'mobile', os: 'iOS', browser: 'Mobile Safari',
+    device: 'mobile',
+    os: 'iOS',
+    browser: 'Mobile Safari',
   },
   {
     ua: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
-    device: 'mobile', os: 'Android', browser: 'Chrome',
+    device: 'mobile',
+    os: 'Android',
+    browser: 'Chrome',
   },
   {
     ua: 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1',
-    device: 'tablet', os: 'iOS', browser: 'Mobile Safari',
+    device: 'tablet',
+    os: 'iOS',
+    browser: 'Mobile Safari',
   },
   {
     ua: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
-    device: 'desktop', os: 'Windows', browser: 'Edge',
+    device: 'desktop',
+    os: 'Windows',
+    browser: 'Edge',
   },
   {
     ua: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
-    device: 'desktop', os: 'macOS', browser: 'Safari',
+    device: 'desktop',
+    os: 'macOS',
+    browser: 'Safari',
   },
   {
     ua: 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0',
-    device: 'desktop', os: 'Ubuntu', browser: 'Firefox',
+    device: 'desktop',
+    os: 'Ubuntu',
+    browser: 'Firefox',
   },
   {
     ua: 'Mozilla/5.0 (Linux; Android 13; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/123.0.0.0 Safari/537.36',
-    device: 'tablet', os: 'Android', browser: 'Chrome',
+    device: 'tablet',
+    os: 'Android',
+    browser: 'Chrome',
   },
   {
     ua: 'Mozilla/5.0 (SMART-TV; Linux; Tizen 6.0) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/4.0 Chrome/76.0.3809.146 TV Safari/537.36',
-    device: 'other', os: 'Tizen', browser: 'Samsung Internet',
+    device: 'other',
+    os: 'Tizen',
+    browser: 'Samsung Internet',
   },
   { ua: 'curl/8.5.0', device: 'other', os: null, browser: null },
   { ua: '', device: 'other', os: null, browser: null },
@@ -67,7 +83,11 @@ describe.each(backends)('redirect /r/:slug on %s', (backend) => {
     (await client.from('scan_events').select('*', { count: 'exact', head: true }).eq('qr_code_id', id)).count;
 
   it(`records ${SCANS} scans from varied User-Agents, counted exactly by the aggregations`, async () => {
-    const code = await createCode({ name: 'Load test', destination: 'https://example.com/landing?utm=qr', is_dynamic: true });
+    const code = await createCode({
+      name: 'Load test',
+      destination: 'https://example.com/landing?utm=qr',
+      is_dynamic: true,
+    });
     const statuses = new Map<number, number>();
     const locations = new Set<string | null>();
     for (let start = 0; start < SCANS; start += CONCURRENCY) {
@@ -102,7 +122,9 @@ describe.each(backends)('redirect /r/:slug on %s', (backend) => {
     const browsers = await client.rpc('scans_by_browser', { p_code_id: code.id });
     expect(asMap(browsers.data as Array<Record<string, unknown>>, 'browser')).toEqual(expected('browser'));
     // Loopback has no country.
-    expect((await client.rpc('scans_by_country', { p_code_id: code.id })).data).toEqual([{ country: null, scans: SCANS }]);
+    expect((await client.rpc('scans_by_country', { p_code_id: code.id })).data).toEqual([
+      { country: null, scans: SCANS },
+    ]);
     const today = new Date().toISOString().slice(0, 10);
     const perDay = await client.rpc('scans_per_day', { p_from: today, p_to: today, p_code_id: code.id });
     expect(perDay.data).toEqual([{ day: today, scans: SCANS }]);
@@ -113,7 +135,15 @@ describe.each(backends)('redirect /r/:slug on %s', (backend) => {
 
     // No IP and no referrer anywhere in a stored scan.
     const row = await client.from('scan_events').select('*').eq('qr_code_id', code.id).limit(1).single();
-    expect(Object.keys(row.data as object).sort()).toEqual(['browser', 'country', 'device_type', 'id', 'os', 'qr_code_id', 'scanned_at']);
+    expect(Object.keys(row.data as object).sort()).toEqual([
+      'browser',
+      'country',
+      'device_type',
+      'id',
+      'os',
+      'qr_code_id',
+      'scanned_at',
+    ]);
   });
 
   it('destination edits take effect at once; paused codes stop redirecting and are not counted', async () => {
@@ -183,13 +213,29 @@ describe('redirect handler (runtime-neutral, injected dependencies)', () => {
       const { handler, recorded } = make(address);
       const res = await handler(new Request('https://project.supabase.co/functions/v1/r/abcd1234'));
       expect(res.status).toBe(302);
-      expect(recorded).toEqual([{ slug: 'abcd1234', country, deviceType: 'mobile', os: 'iOS', browser: 'Mobile Safari' }]);
+      expect(recorded).toEqual([
+        { slug: 'abcd1234', country, deviceType: 'mobile', os: 'iOS', browser: 'Mobile Safari' },
+      ]);
       expect(JSON.stringify(recorded)).not.toContain(address);
     }
   });
 
   it('classifies private ranges', () => {
-    expect(['127.0.0.1', '10.0.0.1', '172.16.5.4', '172.31.255.255', '192.168.1.1', '169.254.1.1', '100.64.0.1', '::1', 'fe80::1', 'fc00::1', 'unknown'].every(isPrivateAddress)).toBe(true);
+    expect(
+      [
+        '127.0.0.1',
+        '10.0.0.1',
+        '172.16.5.4',
+        '172.31.255.255',
+        '192.168.1.1',
+        '169.254.1.1',
+        '100.64.0.1',
+        '::1',
+        'fe80::1',
+        'fc00::1',
+        'unknown',
+      ].every(isPrivateAddress),
+    ).toBe(true);
     expect(['8.8.8.8', '172.32.0.1', '81.2.69.160', '2a00:1450::1'].some(isPrivateAddress)).toBe(false);
   });
 

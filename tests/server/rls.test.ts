@@ -48,12 +48,22 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
 
   describe('load_sample_data', () => {
     it("creates the spec's three sample codes for the caller, with their scan counts", async () => {
-      expect(aCodes.map((c) => ({ name: c.name, type: c.type, is_dynamic: c.is_dynamic })).sort((x, y) => x.name.localeCompare(y.name)))
-        .toEqual(SAMPLE.map(({ name, type, is_dynamic }) => ({ name, type, is_dynamic })).sort((x, y) => x.name.localeCompare(y.name)));
+      expect(
+        aCodes
+          .map((c) => ({ name: c.name, type: c.type, is_dynamic: c.is_dynamic }))
+          .sort((x, y) => x.name.localeCompare(y.name)),
+      ).toEqual(
+        SAMPLE.map(({ name, type, is_dynamic }) => ({ name, type, is_dynamic })).sort((x, y) =>
+          x.name.localeCompare(y.name),
+        ),
+      );
       expect(aCodes.every((c) => c.user_id === aId)).toBe(true);
       for (const sample of SAMPLE) {
         const code = aCodes.find((c) => c.name === sample.name)!;
-        const { count, error } = await a.from('scan_events').select('*', { count: 'exact', head: true }).eq('qr_code_id', code.id);
+        const { count, error } = await a
+          .from('scan_events')
+          .select('*', { count: 'exact', head: true })
+          .eq('qr_code_id', code.id);
         expect(error).toBeNull();
         expect(count).toBe(sample.scans);
       }
@@ -68,7 +78,10 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
     it('refuses to load twice (P0001) and needs a signed-in caller', async () => {
       const again = await a.rpc('load_sample_data');
       expect(again.status).toBe(400);
-      expect(again.error).toMatchObject({ code: 'P0001', message: 'Sample data can only be loaded into an account without QR codes' });
+      expect(again.error).toMatchObject({
+        code: 'P0001',
+        message: 'Sample data can only be loaded into an account without QR codes',
+      });
       const anonLoad = await anon.rpc('load_sample_data');
       expect(anonLoad.status).toBe(401);
       expect(anonLoad.error).toMatchObject({ code: '42501' });
@@ -91,12 +104,18 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
       const countries = (await a.rpc('scans_by_country')).data as { country: string; scans: number }[];
       expect(countries.length).toBeGreaterThan(1);
       for (const row of countries) {
-        const { count } = await a.from('scan_events').select('*', { count: 'exact', head: true }).eq('country', row.country);
+        const { count } = await a
+          .from('scan_events')
+          .select('*', { count: 'exact', head: true })
+          .eq('country', row.country);
         expect(count).toBe(row.scans);
       }
       // Per code: devices of the menu code add up to its scans.
       const menu = aCodes.find((c) => c.name === 'Restaurant Menu')!;
-      const devices = (await a.rpc('scans_by_device', { p_code_id: menu.id })).data as { device_type: string; scans: number }[];
+      const devices = (await a.rpc('scans_by_device', { p_code_id: menu.id })).data as {
+        device_type: string;
+        scans: number;
+      }[];
       for (const row of devices) {
         const { count } = await a
           .from('scan_events')
@@ -122,7 +141,9 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
       expect(days.reduce((s, d) => s + d.scans, 0)).toBe(count);
       expect(count).toBeGreaterThan(0);
       // One code, one day.
-      const oneDay = (await a.rpc('scans_per_day', { p_from: from, p_to: from, p_code_id: menu.id })).data as { scans: number }[];
+      const oneDay = (await a.rpc('scans_per_day', { p_from: from, p_to: from, p_code_id: menu.id })).data as {
+        scans: number;
+      }[];
       const dayCount = await a
         .from('scan_events')
         .select('*', { count: 'exact', head: true })
@@ -159,15 +180,24 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
         expect(data).toEqual([]);
       }
       expect((await b.rpc('top_codes')).data).toEqual([]);
-      const perDay = (await b.rpc('scans_per_day', { p_from: utcDay(Date.now() - 89 * DAY_MS), p_to: utcDay(Date.now()), p_code_id: menu.id }))
-        .data as { scans: number }[];
+      const perDay = (
+        await b.rpc('scans_per_day', {
+          p_from: utcDay(Date.now() - 89 * DAY_MS),
+          p_to: utcDay(Date.now()),
+          p_code_id: menu.id,
+        })
+      ).data as { scans: number }[];
       expect(perDay).toHaveLength(90);
       expect(perDay.every((d) => d.scans === 0)).toBe(true);
     });
 
     it("cannot update, delete or take over A's codes", async () => {
       const target = aCodes[0]!;
-      const upd = await b.from('qr_codes').update({ name: 'hijacked', destination: 'https://evil.example/' }).eq('id', target.id).select();
+      const upd = await b
+        .from('qr_codes')
+        .update({ name: 'hijacked', destination: 'https://evil.example/' })
+        .eq('id', target.id)
+        .select();
       expect(upd.error).toBeNull();
       expect(upd.data).toEqual([]);
       const del = await b.from('qr_codes').delete().eq('id', target.id).select();
@@ -226,7 +256,13 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
       const hit = await redirect.rpc('record_scan', args);
       expect(hit.error).toBeNull();
       expect(hit.data).toBe(menu.destination);
-      const latest = await a.from('scan_events').select('country, device_type, os, browser').eq('qr_code_id', menu.id).order('id', { ascending: false }).limit(1).single();
+      const latest = await a
+        .from('scan_events')
+        .select('country, device_type, os, browser')
+        .eq('qr_code_id', menu.id)
+        .order('id', { ascending: false })
+        .limit(1)
+        .single();
       expect(latest.data).toEqual({ country: 'FR', device_type: 'mobile', os: 'iOS', browser: 'Safari' });
       expect((await redirect.rpc('record_scan', { p_slug: card.slug })).data).toBeNull();
       expect((await redirect.rpc('record_scan', { p_slug: 'no-such-slug' })).data).toBeNull();

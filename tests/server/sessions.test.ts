@@ -3,16 +3,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
-import {
-  PASSWORD,
-  api,
-  backends,
-  errorView,
-  makeClient,
-  signedUpClient,
-  suiteServer,
-  uniqueEmail,
-} from './helpers.ts';
+import { PASSWORD, api, backends, errorView, makeClient, signedUpClient, suiteServer, uniqueEmail } from './helpers.ts';
 
 const ALREADY_USED = {
   name: 'AuthApiError',
@@ -26,11 +17,15 @@ const NOT_FOUND = {
   status: 400,
   code: 'refresh_token_not_found',
 };
-const SESSION_MISSING = { name: 'AuthSessionMissingError', message: 'Auth session missing!', status: 400, code: undefined };
+const SESSION_MISSING = {
+  name: 'AuthSessionMissingError',
+  message: 'Auth session missing!',
+  status: 400,
+  code: undefined,
+};
 
 describe.each(backends)('sessions on %s', (backend) => {
   const srv = suiteServer(backend);
-
 
   /** One refresh through a fresh client (auth-js caches failures per token for 60 s, §9.1). */
   const refresh = (token: string) => makeClient(srv.url).auth.refreshSession({ refresh_token: token });
@@ -203,7 +198,10 @@ describe.each(backends)('sessions on %s', (backend) => {
 
     it('checks X-JWT-AUD against the token audience', async () => {
       const { session } = await signedUpClient(srv.url);
-      const res = await api(srv.url, '/auth/v1/user', { token: session.access_token, headers: { 'X-JWT-AUD': 'other' } });
+      const res = await api(srv.url, '/auth/v1/user', {
+        token: session.access_token,
+        headers: { 'X-JWT-AUD': 'other' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ code: 'validation_failed', message: "Token audience doesn't match request audience" });
     });
@@ -332,7 +330,9 @@ describe.each(backends)('sessions on %s', (backend) => {
       const b = await signIn(email);
       expect((await a.client.auth.signOut({ scope: 'local' })).error).toBeNull();
       expect((await a.client.auth.getSession()).data.session).toBeNull();
-      expect(errorView((await makeClient(srv.url).auth.getUser(a.session.access_token)).error)).toEqual(SESSION_MISSING);
+      expect(errorView((await makeClient(srv.url).auth.getUser(a.session.access_token)).error)).toEqual(
+        SESSION_MISSING,
+      );
       expect((await b.client.auth.getUser()).error).toBeNull();
       expect((await refresh(b.session.refresh_token)).error).toBeNull();
     });
@@ -378,7 +378,9 @@ describe.each(backends)('sessions on %s', (backend) => {
       const { email, session, user } = await signedUpClient(srv.url);
       const until = new Date(srv.clock.now() + 3_600_000).toISOString();
       await srv.server.db.query('UPDATE auth.users SET banned_until = $2 WHERE id = $1', [user.id, until]);
-      expect(errorView((await makeClient(srv.url).auth.signInWithPassword({ email, password: PASSWORD })).error)).toEqual({
+      expect(
+        errorView((await makeClient(srv.url).auth.signInWithPassword({ email, password: PASSWORD })).error),
+      ).toEqual({
         name: 'AuthApiError',
         message: 'User is banned',
         status: 400,

@@ -19,7 +19,6 @@ describe('demo anon key (§8.2)', () => {
 describe.each(backends)('sign-up and sign-in on %s', (backend) => {
   const srv = suiteServer(backend);
 
-
   describe('signUp (§3)', () => {
     it('creates a confirmed user, signs in and emits SIGNED_IN (Success A)', async () => {
       const client = makeClient(srv.url);
@@ -65,11 +64,26 @@ describe.each(backends)('sign-up and sign-in on %s', (backend) => {
       const { data } = await makeClient(srv.url).auth.signUp({ email, password: PASSWORD });
       const jwt = data.session!.access_token;
       expect(decodeProtectedHeader(jwt)).toEqual({ alg: 'HS256', typ: 'JWT' });
-      const { payload } = await jwtVerify(jwt, secret, { algorithms: ['HS256'], currentDate: new Date(srv.clock.now()) });
+      const { payload } = await jwtVerify(jwt, secret, {
+        algorithms: ['HS256'],
+        currentDate: new Date(srv.clock.now()),
+      });
       expect(Object.keys(payload).sort()).toEqual(
         [
-          'aal', 'amr', 'app_metadata', 'aud', 'email', 'exp', 'iat', 'is_anonymous', 'iss', 'phone', 'role',
-          'session_id', 'sub', 'user_metadata',
+          'aal',
+          'amr',
+          'app_metadata',
+          'aud',
+          'email',
+          'exp',
+          'iat',
+          'is_anonymous',
+          'iss',
+          'phone',
+          'role',
+          'session_id',
+          'sub',
+          'user_metadata',
         ].sort(),
       );
       expect(payload.iss).toBe(srv.config.jwtIssuer);
@@ -90,7 +104,10 @@ describe.each(backends)('sign-up and sign-in on %s', (backend) => {
     it('refuses an address already registered, whatever its case: 422 user_already_exists', async () => {
       const email = uniqueEmail();
       expect((await makeClient(srv.url).auth.signUp({ email, password: PASSWORD })).error).toBeNull();
-      const { data, error } = await makeClient(srv.url).auth.signUp({ email: email.toUpperCase(), password: 'other-pass-1' });
+      const { data, error } = await makeClient(srv.url).auth.signUp({
+        email: email.toUpperCase(),
+        password: 'other-pass-1',
+      });
       expect(errorView(error)).toEqual({
         name: 'AuthApiError',
         message: 'User already registered',
@@ -284,7 +301,8 @@ describe.each(backends)('sign-up and sign-in on %s', (backend) => {
         headers: {
           Origin: 'http://localhost:5173',
           'Access-Control-Request-Method': 'POST',
-          'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
+          'Access-Control-Request-Headers':
+            'apikey, authorization, content-type, x-client-info, x-supabase-api-version',
         },
       });
       expect(res.status).toBe(204);
@@ -318,7 +336,10 @@ describe.each(backends)('sign-up and sign-in on %s', (backend) => {
         external: expect.objectContaining({ email: true, phone: false, anonymous_users: false, google: false }),
       });
       const health = await api(srv.url, '/auth/v1/health');
-      expect(health.body).toMatchObject({ name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+      expect(health.body).toMatchObject({
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API',
+      });
       const jwks = await api(srv.url, '/auth/v1/.well-known/jwks.json');
       expect(jwks.body).toEqual({ keys: [] });
       expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');

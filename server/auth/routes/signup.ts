@@ -43,7 +43,11 @@ export function assertMailFrequency(deps: Deps, sentAt: Date | string | null): v
   const now = deps.config.now();
   if (now < next) {
     const wait = Math.ceil((next - now) / 1000);
-    throw new ApiError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+    throw new ApiError(
+      429,
+      'over_email_send_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+    );
   }
 }
 

@@ -107,7 +107,13 @@ async function refreshGrant(deps: Deps, c: Context): Promise<Response> {
       } else if (active && now <= revokedAt + config.refreshReuseIntervalSec * 1000) {
         // §4.3 rule 2: inside the reuse interval, a normal refresh (a sibling of the active token).
         issued = generateRefreshToken();
-        await insertRefreshToken(tx, { token: issued, userId: user.id, sessionId: session.id, parent: token.token, nowMs: now });
+        await insertRefreshToken(tx, {
+          token: issued,
+          userId: user.id,
+          sessionId: session.id,
+          parent: token.token,
+          nowMs: now,
+        });
       } else {
         // §4.3 rule 3: reuse detected; revoke the whole family, keep the session row, commit, answer 400.
         // (With no active token left the family is already revoked, so its tokens stay dead.)
@@ -117,7 +123,13 @@ async function refreshGrant(deps: Deps, c: Context): Promise<Response> {
     } else {
       issued = generateRefreshToken();
       await revokeRefreshToken(tx, token.token, now);
-      await insertRefreshToken(tx, { token: issued, userId: user.id, sessionId: session.id, parent: token.token, nowMs: now });
+      await insertRefreshToken(tx, {
+        token: issued,
+        userId: user.id,
+        sessionId: session.id,
+        parent: token.token,
+        nowMs: now,
+      });
     }
     await touchSession(tx, session.id, now);
     return { ok: await tokenResponse(deps, tx, user, session, issued) };

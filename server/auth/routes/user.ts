@@ -91,7 +91,8 @@ export function registerUser(app: Hono, deps: Deps): void {
         const current = (await findUserById(tx, user.id))?.raw_user_meta_data ?? {};
         const merged = mergeMetadata(current, body.data);
         // Removing keys always works, so an account over the cap can still shrink its metadata.
-        if (Object.keys(body.data).some((k) => body.data![k] !== null)) assertMetadataSize(merged, config.maxUserMetadataBytes);
+        if (Object.keys(body.data).some((k) => body.data![k] !== null))
+          assertMetadataSize(merged, config.maxUserMetadataBytes);
         await updateUserMetadata(tx, user.id, merged, now);
       }
       if (newHash !== undefined) {

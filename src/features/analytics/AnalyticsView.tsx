@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
-import { Alert, Box, Button, Center, Field, Heading, NativeSelect, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Field,
+  Heading,
+  NativeSelect,
+  SimpleGrid,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import type { AnalyticsData, CodeOption, Slice } from './analyticsApi.ts';
 import { BarBreakdownChart, PieBreakdownChart, ScansOverTimeChart } from './charts.tsx';
 import { ChartCard, type TableRow } from './ChartCard.tsx';
@@ -70,7 +82,15 @@ export function AnalyticsView() {
   );
 }
 
-function CodeSelect({ options, value, onChange }: { options: CodeOption[]; value: string; onChange: (id: string) => void }) {
+function CodeSelect({
+  options,
+  value,
+  onChange,
+}: {
+  options: CodeOption[];
+  value: string;
+  onChange: (id: string) => void;
+}) {
   return (
     <Field.Root maxW="sm">
       <Field.Label>QR code</Field.Label>

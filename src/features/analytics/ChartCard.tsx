@@ -52,7 +52,16 @@ export function ChartCard({
     </Table.Root>
   );
   return (
-    <Box as="section" aria-labelledby={headingId} bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="5" minW="0">
+    <Box
+      as="section"
+      aria-labelledby={headingId}
+      bg="white"
+      borderWidth="1px"
+      borderColor="gray.200"
+      rounded="xl"
+      p="5"
+      minW="0"
+    >
       <HStack justify="space-between" align="start" gap="3" mb="3">
         <Box>
           <Heading as="h2" id={headingId} fontSize="md" color="gray.900">

@@ -52,7 +52,12 @@ export async function fetchCodeOptions(client: SupabaseClient, signal?: AbortSig
  * Everything the analytics page shows for one period and one code (null = all codes), in parallel. The answers
  * are read in a fixed order, so when several fail the page names the first of them.
  */
-export async function fetchAnalytics(client: SupabaseClient, range: DayRange, codeId: string | null, signal?: AbortSignal): Promise<AnalyticsData> {
+export async function fetchAnalytics(
+  client: SupabaseClient,
+  range: DayRange,
+  codeId: string | null,
+  signal?: AbortSignal,
+): Promise<AnalyticsData> {
   const ts = rangeToTimestamps(range);
   const breakdownArgs = { p_from: ts.from, p_to: ts.to, p_code_id: codeId };
   const rpc = (fn: string, args: Record<string, unknown>) => abortable(client.rpc(fn, args), signal);
@@ -70,7 +75,11 @@ export async function fetchAnalytics(client: SupabaseClient, range: DayRange, co
     countries: slices(await rowsOf(countries, 'scans by country'), 'country'),
     devices: slices(await rowsOf(devices, 'scans by device'), 'device_type'),
     os: slices(await rowsOf(os, 'scans by operating system'), 'os'),
-    topCodes: (await rowsOf(top, 'top codes')).map((r) => ({ id: String(r.id), name: String(r.name), scans: toCount(r.scans) })),
+    topCodes: (await rowsOf(top, 'top codes')).map((r) => ({
+      id: String(r.id),
+      name: String(r.name),
+      scans: toCount(r.scans),
+    })),
     allTime: slices(await rowsOf(allTimeDevices, 'all-time scans'), 'device_type').reduce((sum, s) => sum + s.scans, 0),
   };
 }

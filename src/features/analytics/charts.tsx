@@ -38,7 +38,14 @@ export function ScansOverTimeChart({ data }: { data: DayCount[] }) {
           labelFormatter={(label) => formatDayLong(String(label))}
           formatter={(value) => [formatCount(Number(value)), 'Scans']}
         />
-        <Area type="monotone" dataKey="scans" stroke={BRAND} strokeWidth={2} fill="url(#scansFill)" isAnimationActive={false} />
+        <Area
+          type="monotone"
+          dataKey="scans"
+          stroke={BRAND}
+          strokeWidth={2}
+          fill="url(#scansFill)"
+          isAnimationActive={false}
+        />
       </AreaChart>
     </ResponsiveContainer>
   );
@@ -54,7 +61,12 @@ export function BarBreakdownChart({ data }: { data: NamedCount[] }) {
   const height = Math.max(120, data.length * 32 + 24);
   return (
     <ResponsiveContainer width="100%" height={height}>
-      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
+      <BarChart
+        data={data}
+        layout="vertical"
+        margin={{ top: 0, right: 16, bottom: 0, left: 0 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#E2E8F0" />
         <XAxis type="number" allowDecimals={false} tick={AXIS} />
         <YAxis type="category" dataKey="name" tick={AXIS} width={120} interval={0} />

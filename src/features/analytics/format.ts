@@ -49,7 +49,12 @@ export function countryName(code: string | null): string {
   }
 }
 
-const DEVICE_LABELS: Record<string, string> = { mobile: 'Mobile', tablet: 'Tablet', desktop: 'Desktop', other: 'Other' };
+const DEVICE_LABELS: Record<string, string> = {
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  desktop: 'Desktop',
+  other: 'Other',
+};
 export function deviceLabel(device: string | null): string {
   if (!device) return 'Unknown';
   return DEVICE_LABELS[device] ?? device;

@@ -3,10 +3,7 @@ import { getSupabase } from '../auth/supabaseClient.ts';
 import { fetchAnalytics, fetchCodeOptions, type AnalyticsData, type CodeOption } from './analyticsApi.ts';
 import type { DayRange } from './dateRange.ts';
 
-export type Loadable<T> =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; data: T };
+export type Loadable<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

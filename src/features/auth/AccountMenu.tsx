@@ -19,11 +19,22 @@ export function AccountMenu({ placement, onNavigate, email }: AccountMenuProps) 
   if (placement === 'drawer') {
     return (
       <Stack w="full" gap="2">
-        {email && <Text fontSize="sm" color="fg.muted">Signed in as {email}</Text>}
+        {email && (
+          <Text fontSize="sm" color="fg.muted">
+            Signed in as {email}
+          </Text>
+        )}
         <Button variant="outline" w="full" onClick={() => go('/dashboard')}>
           Dashboard
         </Button>
-        <Button colorPalette="brand" w="full" onClick={() => { onNavigate?.(); void signOut(); }}>
+        <Button
+          colorPalette="brand"
+          w="full"
+          onClick={() => {
+            onNavigate?.();
+            void signOut();
+          }}
+        >
           Sign Out
         </Button>
       </Stack>

@@ -11,7 +11,14 @@ interface TextFieldProps {
 }
 
 /** A labelled input bound to react-hook-form; `aria-invalid` marks the field the toast talks about. */
-export function FormTextField({ label, type = 'text', autoComplete, invalid, registration, placeholder }: TextFieldProps) {
+export function FormTextField({
+  label,
+  type = 'text',
+  autoComplete,
+  invalid,
+  registration,
+  placeholder,
+}: TextFieldProps) {
   return (
     <Field.Root invalid={invalid}>
       <Field.Label>{label}</Field.Label>

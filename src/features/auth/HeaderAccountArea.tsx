@@ -19,7 +19,8 @@ export interface HeaderAccountAreaProps {
 export function HeaderAccountArea({ placement, onNavigate }: HeaderAccountAreaProps) {
   const auth = useAtomValue(authStateAtom);
   if (auth.status === 'loading') return <Box minW="40" aria-hidden="true" />;
-  if (auth.status === 'signedIn') return <LazyAccountMenu placement={placement} onNavigate={onNavigate} email={auth.user.email} />;
+  if (auth.status === 'signedIn')
+    return <LazyAccountMenu placement={placement} onNavigate={onNavigate} email={auth.user.email} />;
   return <SignedOutActions placement={placement} onNavigate={onNavigate} />;
 }
 

@@ -48,9 +48,27 @@ export function RegisterForm() {
   return (
     <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate aria-label="Register">
       <Stack gap="4">
-        <FormTextField label="Full Name" autoComplete="name" invalid={invalid('fullName')} registration={register('fullName')} />
-        <FormTextField label="Email" type="email" autoComplete="email" placeholder="you@example.com" invalid={invalid('email')} registration={register('email')} />
-        <FormTextField label="Password" type="password" autoComplete="new-password" invalid={invalid('password')} registration={register('password')} />
+        <FormTextField
+          label="Full Name"
+          autoComplete="name"
+          invalid={invalid('fullName')}
+          registration={register('fullName')}
+        />
+        <FormTextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          invalid={invalid('email')}
+          registration={register('email')}
+        />
+        <FormTextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          invalid={invalid('password')}
+          registration={register('password')}
+        />
         <FormTextField
           label="Confirm Password"
           type="password"

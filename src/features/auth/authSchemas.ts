@@ -13,7 +13,10 @@ export const loginFieldOrder = ['email', 'password'] as const;
 
 export const registerSchema = z
   .object({
-    fullName: z.string().trim().min(FULL_NAME_MIN, { error: `Full name must be at least ${FULL_NAME_MIN} characters` }),
+    fullName: z
+      .string()
+      .trim()
+      .min(FULL_NAME_MIN, { error: `Full name must be at least ${FULL_NAME_MIN} characters` }),
     email,
     password,
     confirmPassword: z.string(),

@@ -16,7 +16,18 @@ interface CodeListRowProps {
 export function CodeListRow({ code, onEdit, onDelete, onToggleStatus, statusBusy }: CodeListRowProps) {
   const paused = code.status === 'paused';
   return (
-    <Flex as="li" aria-label={code.name} px={{ base: '4', md: '5' }} py="4" gap="4" wrap="wrap" align="center" borderTopWidth="1px" borderColor="gray.100" _first={{ borderTopWidth: '0' }}>
+    <Flex
+      as="li"
+      aria-label={code.name}
+      px={{ base: '4', md: '5' }}
+      py="4"
+      gap="4"
+      wrap="wrap"
+      align="center"
+      borderTopWidth="1px"
+      borderColor="gray.100"
+      _first={{ borderTopWidth: '0' }}
+    >
       <CodeThumbnail code={code} />
       <Box flex="1" minW="12rem">
         <HStack gap="2" wrap="wrap">
@@ -31,22 +42,40 @@ export function CodeListRow({ code, onEdit, onDelete, onToggleStatus, statusBusy
           </Badge>
         </HStack>
         <Text fontSize="sm" color="gray.700">
-          {typeLabel(code.type)} · {scansLabel(code.scans)} · <Box as="span" whiteSpace="nowrap">Created {createdDate(code.createdAt)}</Box>
+          {typeLabel(code.type)} · {scansLabel(code.scans)} ·{' '}
+          <Box as="span" whiteSpace="nowrap">
+            Created {createdDate(code.createdAt)}
+          </Box>
         </Text>
         {code.isDynamic && (
           <Text fontSize="sm" color="gray.700" wordBreak="break-all">
-            <Text as="span" fontFamily="mono">{shortUrl(code.slug)}</Text> → {code.destination}
+            <Text as="span" fontFamily="mono">
+              {shortUrl(code.slug)}
+            </Text>{' '}
+            → {code.destination}
           </Text>
         )}
       </Box>
       <HStack gap="2" wrap="wrap">
         <CodeIconActions code={code} onEdit={onEdit} />
         {code.isDynamic && (
-          <Button size="xs" variant="outline" loading={statusBusy} onClick={() => onToggleStatus(code)} aria-label={`${paused ? 'Activate' : 'Pause'} ${code.name}`}>
+          <Button
+            size="xs"
+            variant="outline"
+            loading={statusBusy}
+            onClick={() => onToggleStatus(code)}
+            aria-label={`${paused ? 'Activate' : 'Pause'} ${code.name}`}
+          >
             {paused ? 'Activate' : 'Pause'}
           </Button>
         )}
-        <Button size="xs" variant="outline" colorPalette="red" onClick={() => onDelete(code)} aria-label={`Delete ${code.name}`}>
+        <Button
+          size="xs"
+          variant="outline"
+          colorPalette="red"
+          onClick={() => onDelete(code)}
+          aria-label={`Delete ${code.name}`}
+        >
           Delete
         </Button>
       </HStack>

@@ -31,11 +31,28 @@ export function CodeThumbnail({ code }: { code: SavedCode }) {
   }, [key]);
   const current = image?.key === key ? image : null;
   return (
-    <Box w={`${THUMB_CSS}px`} h={`${THUMB_CSS}px`} flexShrink={0} rounded="md" borderWidth="1px" borderColor="gray.200" bg="white" overflow="hidden">
+    <Box
+      w={`${THUMB_CSS}px`}
+      h={`${THUMB_CSS}px`}
+      flexShrink={0}
+      rounded="md"
+      borderWidth="1px"
+      borderColor="gray.200"
+      bg="white"
+      overflow="hidden"
+    >
       {current?.url ? (
-        <img src={current.url} alt={`QR code of ${code.name}`} width={THUMB_CSS} height={THUMB_CSS} data-testid="code-thumbnail" />
+        <img
+          src={current.url}
+          alt={`QR code of ${code.name}`}
+          width={THUMB_CSS}
+          height={THUMB_CSS}
+          data-testid="code-thumbnail"
+        />
       ) : (
-        <Center h="full">{current ? null : <Spinner size="xs" color="gray.500" aria-label={`Drawing ${code.name}`} />}</Center>
+        <Center h="full">
+          {current ? null : <Spinner size="xs" color="gray.500" aria-label={`Drawing ${code.name}`} />}
+        </Center>
       )}
     </Box>
   );

@@ -1,7 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
-import { Box, Button, Center, Flex, Heading, HStack, Input, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import {
+  Box,
+  Button,
+  Center,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  NativeSelect,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
 import { FormError } from '../../components/FormError.tsx';
 import { ListIcon, PlusIcon } from '../../components/icons.tsx';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
@@ -16,7 +28,16 @@ import { useCodesQuery } from './useCodesQuery.ts';
 
 function EmptyList({ searching }: { searching: boolean }) {
   return (
-    <Box textAlign="center" px="6" py="14" borderWidth="1px" borderStyle="dashed" borderColor="gray.300" rounded="xl" bg="white">
+    <Box
+      textAlign="center"
+      px="6"
+      py="14"
+      borderWidth="1px"
+      borderStyle="dashed"
+      borderColor="gray.300"
+      rounded="xl"
+      bg="white"
+    >
       <Box display="inline-flex" p="4" rounded="full" bg="brand.50" color="brand.500" mb="4">
         <ListIcon size={28} />
       </Box>
@@ -62,7 +83,12 @@ export function CodesList() {
 
   return (
     <Stack gap="6" maxW="6xl">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="4">
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'center' }}
+        direction={{ base: 'column', sm: 'row' }}
+        gap="4"
+      >
         <Box>
           <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} color="gray.900">
             My QR Codes
@@ -96,7 +122,11 @@ export function CodesList() {
           </HStack>
         </form>
         <NativeSelect.Root w={{ base: 'full', sm: '14rem' }} bg="white">
-          <NativeSelect.Field aria-label="Sort by" value={query.sort} onChange={(e) => isCodeSort(e.target.value) && go({ sort: e.target.value, page: 1 })}>
+          <NativeSelect.Field
+            aria-label="Sort by"
+            value={query.sort}
+            onChange={(e) => isCodeSort(e.target.value) && go({ sort: e.target.value, page: 1 })}
+          >
             {CODE_SORTS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
@@ -148,14 +178,29 @@ export function CodesList() {
               />
             ))}
           </Stack>
-          <Flex as="nav" aria-label="Pages" justify="space-between" align="center" px="5" py="3" borderTopWidth="1px" borderColor="gray.100" gap="3">
+          <Flex
+            as="nav"
+            aria-label="Pages"
+            justify="space-between"
+            align="center"
+            px="5"
+            py="3"
+            borderTopWidth="1px"
+            borderColor="gray.100"
+            gap="3"
+          >
             <Button size="sm" variant="outline" disabled={query.page <= 1} onClick={() => go({ page: query.page - 1 })}>
               Previous
             </Button>
             <Text fontSize="sm" color="gray.700" aria-live="polite">
               Page {Math.min(query.page, result.data.pageCount)} of {result.data.pageCount}
             </Text>
-            <Button size="sm" variant="outline" disabled={query.page >= result.data.pageCount} onClick={() => go({ page: query.page + 1 })}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={query.page >= result.data.pageCount}
+              onClick={() => go({ page: query.page + 1 })}
+            >
               Next
             </Button>
           </Flex>

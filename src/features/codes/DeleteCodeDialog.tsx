@@ -9,7 +9,15 @@ import type { SavedCode } from './codeModel.ts';
 import { deleteCode } from './codesApi.ts';
 
 /** Confirmation before a code and its scans are deleted for good. */
-export function DeleteCodeDialog({ code, onClose, onDeleted }: { code: SavedCode | null; onClose: () => void; onDeleted: () => void }) {
+export function DeleteCodeDialog({
+  code,
+  onClose,
+  onDeleted,
+}: {
+  code: SavedCode | null;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<DataError | null>(null);
   const confirm = async () => {
@@ -44,12 +52,20 @@ export function DeleteCodeDialog({ code, onClose, onDeleted }: { code: SavedCode
         <Stack gap="3">
           <Text>
             The code and its scan history are deleted for good.
-            {code?.isDynamic && ' Printed copies of this dynamic code will stop working: scanning them shows a “not found” page.'}
+            {code?.isDynamic &&
+              ' Printed copies of this dynamic code will stop working: scanning them shows a “not found” page.'}
           </Text>
           <FormError error={error} />
         </Stack>
       </Dialog.Body>
-      <DialogActions onCancel={onClose} label="Delete" busy={busy} busyLabel="Deleting..." tone="red" onAction={() => void confirm()} />
+      <DialogActions
+        onCancel={onClose}
+        label="Delete"
+        busy={busy}
+        busyLabel="Deleting..."
+        tone="red"
+        onAction={() => void confirm()}
+      />
     </DialogShell>
   );
 }

@@ -13,9 +13,19 @@ export function DownloadCodeMenu({ code }: { code: SavedCode }) {
     setBusy(true);
     try {
       await downloadSavedCode(code, format);
-      toaster.create({ title: 'Downloaded!', description: `“${code.name}” was downloaded as ${format.toUpperCase()}`, type: 'success', closable: true });
+      toaster.create({
+        title: 'Downloaded!',
+        description: `“${code.name}” was downloaded as ${format.toUpperCase()}`,
+        type: 'success',
+        closable: true,
+      });
     } catch (error) {
-      toaster.create({ title: 'Download failed', description: describeQrError(error, code.design.ecl), type: 'error', closable: true });
+      toaster.create({
+        title: 'Download failed',
+        description: describeQrError(error, code.design.ecl),
+        type: 'error',
+        closable: true,
+      });
     } finally {
       setBusy(false);
     }

@@ -13,7 +13,15 @@ import type { SavedCode } from './codeModel.ts';
 import { updateCode } from './codesApi.ts';
 import { editCodeSchema, type EditCodeValues } from './codeSchemas.ts';
 
-function SelectField({ label, registration, children }: { label: string; registration: UseFormRegisterReturn; children: ReactNode }) {
+function SelectField({
+  label,
+  registration,
+  children,
+}: {
+  label: string;
+  registration: UseFormRegisterReturn;
+  children: ReactNode;
+}) {
   return (
     <Field.Root>
       <Field.Label>{label}</Field.Label>
@@ -35,18 +43,38 @@ function valuesOf(code: SavedCode): EditCodeValues {
   };
 }
 
-function EditForm({ code, onClose, onSaved }: { code: SavedCode; onClose: () => void; onSaved: (code: SavedCode) => void }) {
+function EditForm({
+  code,
+  onClose,
+  onSaved,
+}: {
+  code: SavedCode;
+  onClose: () => void;
+  onSaved: (code: SavedCode) => void;
+}) {
   const [serverError, setServerError] = useState<DataError | null>(null);
-  const { register, handleSubmit, formState } = useForm<EditCodeValues>({ resolver: zodResolver(editCodeSchema), defaultValues: valuesOf(code) });
+  const { register, handleSubmit, formState } = useForm<EditCodeValues>({
+    resolver: zodResolver(editCodeSchema),
+    defaultValues: valuesOf(code),
+  });
   const { errors } = formState;
 
   const onValid = async (v: EditCodeValues) => {
     setServerError(null);
     try {
-      const design = { shape: v.shape, fg: v.fg.toUpperCase(), bg: v.bg.toUpperCase(), frame: v.frame, frameText: v.frameText, ecl: v.ecl };
+      const design = {
+        shape: v.shape,
+        fg: v.fg.toUpperCase(),
+        bg: v.bg.toUpperCase(),
+        frame: v.frame,
+        frameText: v.frameText,
+        ecl: v.ecl,
+      };
       const saved = await updateCode(
         code.id,
-        code.isDynamic ? { name: v.name, destination: v.destination, design } : { name: v.name, content: v.content, design },
+        code.isDynamic
+          ? { name: v.name, destination: v.destination, design }
+          : { name: v.name, content: v.content, design },
         code.scans,
       );
       toaster.create({ title: 'Saved!', description: `“${saved.name}” was updated.`, type: 'success', closable: true });
@@ -73,7 +101,11 @@ function EditForm({ code, onClose, onSaved }: { code: SavedCode; onClose: () => 
               <Field.Label>Destination URL</Field.Label>
               <Input type="url" autoComplete="url" {...register('destination')} />
               <Field.HelperText>
-                The printed code stays <Text as="span" fontFamily="mono">{shortUrl(code.slug)}</Text>; scans go to the new destination at once.
+                The printed code stays{' '}
+                <Text as="span" fontFamily="mono">
+                  {shortUrl(code.slug)}
+                </Text>
+                ; scans go to the new destination at once.
               </Field.HelperText>
               <Field.ErrorText>{errors.destination?.message}</Field.ErrorText>
             </Field.Root>
@@ -81,7 +113,9 @@ function EditForm({ code, onClose, onSaved }: { code: SavedCode; onClose: () => 
             <Field.Root invalid={Boolean(errors.content)} required>
               <Field.Label>Content</Field.Label>
               <Textarea rows={4} {...register('content')} />
-              <Field.HelperText>A static code holds this text itself: printed copies keep the old content.</Field.HelperText>
+              <Field.HelperText>
+                A static code holds this text itself: printed copies keep the old content.
+              </Field.HelperText>
               <Field.ErrorText>{errors.content?.message}</Field.ErrorText>
             </Field.Root>
           )}
@@ -132,7 +166,15 @@ function EditForm({ code, onClose, onSaved }: { code: SavedCode; onClose: () => 
 }
 
 /** Name, destination (dynamic) or content (static), and design of a saved code. */
-export function EditCodeDialog({ code, onClose, onSaved }: { code: SavedCode | null; onClose: () => void; onSaved: (code: SavedCode) => void }) {
+export function EditCodeDialog({
+  code,
+  onClose,
+  onSaved,
+}: {
+  code: SavedCode | null;
+  onClose: () => void;
+  onSaved: (code: SavedCode) => void;
+}) {
   return (
     <DialogShell open={code !== null} onOpenChange={(open) => !open && onClose()} scrollBehavior="inside">
       {code && <EditForm key={code.id} code={code} onClose={onClose} onSaved={onSaved} />}

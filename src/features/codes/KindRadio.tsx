@@ -10,7 +10,11 @@ interface KindRadioProps {
 /** Dynamic vs Static, with the reason when dynamic is not possible for this content. */
 export function KindRadio({ value, onChange, dynamicBlocked }: KindRadioProps) {
   return (
-    <RadioGroup.Root value={value} onValueChange={(e) => e.value && onChange(e.value as 'dynamic' | 'static')} colorPalette="brand">
+    <RadioGroup.Root
+      value={value}
+      onValueChange={(e) => e.value && onChange(e.value as 'dynamic' | 'static')}
+      colorPalette="brand"
+    >
       <RadioGroup.Label fontWeight="medium">Kind of code</RadioGroup.Label>
       <Stack gap="2" mt="2">
         <RadioGroup.Item value="dynamic" disabled={dynamicBlocked !== null} aria-describedby="kind-dynamic-help">
@@ -19,7 +23,8 @@ export function KindRadio({ value, onChange, dynamicBlocked }: KindRadioProps) {
           <RadioGroup.ItemText>Dynamic</RadioGroup.ItemText>
         </RadioGroup.Item>
         <Text id="kind-dynamic-help" fontSize="sm" color={dynamicBlocked ? 'orange.800' : 'gray.700'} ps="7">
-          {dynamicBlocked ?? 'Prints a short URL that redirects to your link: change the destination later without reprinting, and count scans. Free plan: 3 dynamic codes.'}
+          {dynamicBlocked ??
+            'Prints a short URL that redirects to your link: change the destination later without reprinting, and count scans. Free plan: 3 dynamic codes.'}
         </Text>
         <RadioGroup.Item value="static">
           <RadioGroup.ItemHiddenInput />

@@ -17,7 +17,12 @@ export function LoadSampleButton() {
     setError(null);
     try {
       await loadSampleData();
-      toaster.create({ title: 'Sample data loaded', description: 'Three sample codes with their scans were added to your account.', type: 'success', closable: true });
+      toaster.create({
+        title: 'Sample data loaded',
+        description: 'Three sample codes with their scans were added to your account.',
+        type: 'success',
+        closable: true,
+      });
       bump();
     } catch (e) {
       setError(toDataError(e));
@@ -27,7 +32,13 @@ export function LoadSampleButton() {
   };
   return (
     <Stack gap="3" align="center">
-      <Button variant="outline" colorPalette="brand" loading={busy} loadingText="Loading sample data..." onClick={() => void load()}>
+      <Button
+        variant="outline"
+        colorPalette="brand"
+        loading={busy}
+        loadingText="Loading sample data..."
+        onClick={() => void load()}
+      >
         Load sample data
       </Button>
       <FormError error={error} />

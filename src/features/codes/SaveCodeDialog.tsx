@@ -28,7 +28,7 @@ interface SaveCodeDialogProps {
   onSaved: (code: SavedCode) => void;
 }
 
-/** Name + Dynamic/Static, then one insert into qr_codes. The logo is not stored (said here and in the README). */
+/** Name + Dynamic/Static, then one insert into qr_codes. The logo is not stored (said here and in docs/features.md). */
 export default function SaveCodeDialog({ open, source, onClose, onSaved }: SaveCodeDialogProps) {
   const [serverError, setServerError] = useState<DataError | null>(null);
   const { register, handleSubmit, control, formState } = useForm<SaveCodeValues>({
@@ -70,11 +70,13 @@ export default function SaveCodeDialog({ open, source, onClose, onSaved }: SaveC
             <Controller
               control={control}
               name="kind"
-              render={({ field }) => <KindRadio value={field.value} onChange={field.onChange} dynamicBlocked={source.dynamicBlocked} />}
+              render={({ field }) => (
+                <KindRadio value={field.value} onChange={field.onChange} dynamicBlocked={source.dynamicBlocked} />
+              )}
             />
             <Text fontSize="sm" color="gray.700">
-              Saved: the type, the content or destination, and the design (shape, colours, frame, frame text, error level). A logo
-              is not saved; add it again in the generator when you download.
+              Saved: the type, the content or destination, and the design (shape, colours, frame, frame text, error
+              level). A logo is not saved; add it again in the generator when you download.
             </Text>
             <FormError error={serverError} />
           </Stack>

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { QR_TYPES } from '../../content/qrTypes.ts';
 import { storedContentKind } from '../../qr-ui/index.ts';
-import { DEFAULT_ECL, DEFAULT_STYLE, ECLS, FRAMES, MAX_FRAME_TEXT, SHAPES, type Ecl, type Frame, type QrRequest, type Shape } from '../../worker-client/index.ts';
+import {
+  DEFAULT_ECL,
+  DEFAULT_STYLE,
+  ECLS,
+  FRAMES,
+  MAX_FRAME_TEXT,
+  SHAPES,
+  type Ecl,
+  type Frame,
+  type QrRequest,
+  type Shape,
+} from '../../worker-client/index.ts';
 import { shortUrl } from './codesConfig.ts';
 
 /** The design a saved code keeps (the logo is not stored: it stays on the device that chose it). */
@@ -99,7 +110,14 @@ export function codeRequest(code: SavedCode, base?: string): QrRequest {
     content: encodedContent(code, base),
     ecl: design.ecl,
     kind: code.isDynamic ? 'url' : storedContentKind(code.type),
-    style: { shape: design.shape, fg: design.fg, bg: design.bg, frame: design.frame, frameText: design.frameText, logoId: null },
+    style: {
+      shape: design.shape,
+      fg: design.fg,
+      bg: design.bg,
+      frame: design.frame,
+      frameText: design.frameText,
+      logoId: null,
+    },
   };
 }
 

@@ -3,7 +3,11 @@ import { ECLS, FRAMES, MAX_FRAME_TEXT, SHAPES, type Ecl } from '../../worker-cli
 import { HEX_COLOR } from './codeModel.ts';
 import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
 
-const name = z.string().trim().min(1, 'Enter a name for this QR code').max(200, 'The name can be at most 200 characters');
+const name = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name for this QR code')
+  .max(200, 'The name can be at most 200 characters');
 
 export const saveCodeSchema = z.object({
   name,

@@ -23,7 +23,12 @@ export interface CodePage {
 
 /** Exact scan count of one code (HEAD with `count=exact`: no rows travel). */
 function scanCount(id: string, signal?: AbortSignal): Promise<number> {
-  return supabaseCount(abortable(getSupabase().from('scan_events').select('id', { count: 'exact', head: true }).eq('qr_code_id', id), signal));
+  return supabaseCount(
+    abortable(
+      getSupabase().from('scan_events').select('id', { count: 'exact', head: true }).eq('qr_code_id', id),
+      signal,
+    ),
+  );
 }
 
 async function withScans(rows: QrCodeRow[], signal?: AbortSignal): Promise<SavedCode[]> {
@@ -49,7 +54,8 @@ export function listCodes(query: ListQuery, signal?: AbortSignal): Promise<CodeP
       const { rows: ranks, total } = await supabasePage<{ id: string; scans: number }[]>(
         abortable(ranked.order('scans', { ascending }).order('id').range(from, to), signal),
       );
-      if (ranks.length === 0) return { codes: [], total, page: query.page, pageCount: pageCount(total, query.pageSize) };
+      if (ranks.length === 0)
+        return { codes: [], total, page: query.page, pageCount: pageCount(total, query.pageSize) };
       const rows = await supabaseCall<QrCodeRow[]>(
         abortable(
           supabase
@@ -71,8 +77,15 @@ export function listCodes(query: ListQuery, signal?: AbortSignal): Promise<CodeP
     }
     let request = supabase.from('qr_codes').select(COLUMNS, { count: 'exact' });
     if (query.search) request = request.ilike('name', ilikePattern(query.search));
-    const { rows, total } = await supabasePage<QrCodeRow[]>(abortable(request.order(column, { ascending }).order('id').range(from, to), signal));
-    return { codes: await withScans(rows, signal), total, page: query.page, pageCount: pageCount(total, query.pageSize) };
+    const { rows, total } = await supabasePage<QrCodeRow[]>(
+      abortable(request.order(column, { ascending }).order('id').range(from, to), signal),
+    );
+    return {
+      codes: await withScans(rows, signal),
+      total,
+      page: query.page,
+      pageCount: pageCount(total, query.pageSize),
+    };
   });
 }
 
@@ -139,15 +152,20 @@ export interface CodePatch {
 
 export function updateCode(id: string, patch: CodePatch, scans = 0): Promise<SavedCode> {
   return dataCall(async () => {
-    const body = patch.destination === undefined ? patch : { ...patch, destination: storedDestination(patch.destination) };
-    const row = await supabaseCall<QrCodeRow>(getSupabase().from('qr_codes').update(body).eq('id', id).select(COLUMNS).single());
+    const body =
+      patch.destination === undefined ? patch : { ...patch, destination: storedDestination(patch.destination) };
+    const row = await supabaseCall<QrCodeRow>(
+      getSupabase().from('qr_codes').update(body).eq('id', id).select(COLUMNS).single(),
+    );
     return toSavedCode(row, scans);
   });
 }
 
 export function deleteCode(id: string): Promise<void> {
   return dataCall(async () => {
-    const rows = await supabaseCall<{ id: string }[]>(getSupabase().from('qr_codes').delete().eq('id', id).select('id'));
+    const rows = await supabaseCall<{ id: string }[]>(
+      getSupabase().from('qr_codes').delete().eq('id', id).select('id'),
+    );
     if (rows.length === 0) throw new DataError('not_found', NOT_FOUND_MESSAGE);
   });
 }

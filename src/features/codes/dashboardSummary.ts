@@ -23,14 +23,29 @@ const titleOf = (icon: SummaryCard['icon']) => SUMMARY_CARDS.find((c) => c.icon 
 /** The four cards of spec §9 with the user's own figures; titles stay the spec's. */
 export function summaryCards(s: DashboardSummary): SummaryCard[] {
   return [
-    { icon: 'qr', title: titleOf('qr'), value: formatCompact(s.total_codes), note: `+${String(s.codes_this_month)} this month` },
-    { icon: 'scans', title: titleOf('scans'), value: formatCompact(s.total_scans), note: formatChange(s.scans_change_pct) },
+    {
+      icon: 'qr',
+      title: titleOf('qr'),
+      value: formatCompact(s.total_codes),
+      note: `+${String(s.codes_this_month)} this month`,
+    },
+    {
+      icon: 'scans',
+      title: titleOf('scans'),
+      value: formatCompact(s.total_scans),
+      note: formatChange(s.scans_change_pct),
+    },
     {
       icon: 'campaigns',
       title: titleOf('campaigns'),
       value: formatCompact(s.active_dynamic_codes),
       note: 'Active dynamic codes',
     },
-    { icon: 'daily', title: titleOf('daily'), value: formatCompact(s.avg_scans_per_day), note: 'Average scans per day (30 days)' },
+    {
+      icon: 'daily',
+      title: titleOf('daily'),
+      value: formatCompact(s.avg_scans_per_day),
+      note: 'Average scans per day (30 days)',
+    },
   ];
 }

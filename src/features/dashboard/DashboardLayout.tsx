@@ -18,7 +18,15 @@ const NAV = [
 export function DashboardLayout() {
   return (
     <Flex direction="column" minH="100vh" bg="gray.50">
-      <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200" position="sticky" top="0" zIndex="sticky">
+      <Box
+        as="header"
+        bg="white"
+        borderBottomWidth="1px"
+        borderColor="gray.200"
+        position="sticky"
+        top="0"
+        zIndex="sticky"
+      >
         <HStack h="16" px={{ base: '3', md: '6' }} justify="space-between" gap="3">
           <Logo />
           <HStack gap="2">

@@ -23,11 +23,27 @@ const CARD_ICONS: Record<SummaryCard['icon'], typeof ChartIcon> = {
 
 function SummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
   return (
-    <SimpleGrid as="ul" columns={{ base: 2, xl: 4 }} gap={{ base: '3', md: '4' }} listStyleType="none" m="0" p="0" aria-label="Summary">
+    <SimpleGrid
+      as="ul"
+      columns={{ base: 2, xl: 4 }}
+      gap={{ base: '3', md: '4' }}
+      listStyleType="none"
+      m="0"
+      p="0"
+      aria-label="Summary"
+    >
       {cards.map((card) => {
         const Icon = CARD_ICONS[card.icon];
         return (
-          <Box as="li" key={card.title} bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p={{ base: '4', md: '5' }}>
+          <Box
+            as="li"
+            key={card.title}
+            bg="white"
+            borderWidth="1px"
+            borderColor="gray.200"
+            rounded="xl"
+            p={{ base: '4', md: '5' }}
+          >
             <HStack justify="space-between" align="flex-start">
               <Text fontSize="sm" fontWeight="medium" color="gray.700">
                 {card.title}
@@ -97,7 +113,12 @@ export function DashboardOverview() {
 
   return (
     <Stack gap="8" maxW="6xl">
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="4">
+      <Flex
+        justify="space-between"
+        align={{ base: 'stretch', sm: 'center' }}
+        direction={{ base: 'column', sm: 'row' }}
+        gap="4"
+      >
         <Box>
           <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} color="gray.900">
             Dashboard
@@ -119,7 +140,14 @@ export function DashboardOverview() {
         <SummaryCards cards={SUMMARY_CARDS.map((c) => ({ ...c, value: '–', note: 'Loading…' }))} />
       )}
 
-      <Box as="section" aria-labelledby="recent-heading" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl">
+      <Box
+        as="section"
+        aria-labelledby="recent-heading"
+        bg="white"
+        borderWidth="1px"
+        borderColor="gray.200"
+        rounded="xl"
+      >
         <Box p="5" borderBottomWidth="1px" borderColor="gray.200">
           <HStack justify="space-between" gap="3" flexWrap="wrap">
             <Heading as="h2" id="recent-heading" fontSize="lg" color="gray.900">
@@ -152,8 +180,8 @@ export function DashboardOverview() {
               No QR codes yet
             </Heading>
             <Text color="gray.700" maxW="md">
-              Save a code from the generator and its scans show up here. To look around first, load three sample codes with
-              90 days of sample scans.
+              Save a code from the generator and its scans show up here. To look around first, load three sample codes
+              with 90 days of sample scans.
             </Text>
             <LoadSampleButton />
           </Stack>

@@ -11,7 +11,16 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
   const query = useWorkerQuery(content ? `${ecl}:${content}` : null, () => getQrClient().info({ content, ecl }), 150);
   if (query.status === 'failed') {
     return (
-      <Box role="alert" borderWidth="1px" borderColor="red.300" bg="red.50" color="red.800" p="3" borderRadius="md" fontSize="sm">
+      <Box
+        role="alert"
+        borderWidth="1px"
+        borderColor="red.300"
+        bg="red.50"
+        color="red.800"
+        p="3"
+        borderRadius="md"
+        fontSize="sm"
+      >
         {describeQrError(query.error, ecl)}
       </Box>
     );
@@ -22,13 +31,19 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
   const leftBytes = Math.max(0, Math.floor((maxCapacityBits - usedBits) / 8));
   return (
     <Box>
-      <Progress.Root value={percent} size="xs" colorPalette={percent > 90 ? 'orange' : 'brand'} aria-label="Capacity used">
+      <Progress.Root
+        value={percent}
+        size="xs"
+        colorPalette={percent > 90 ? 'orange' : 'brand'}
+        aria-label="Capacity used"
+      >
         <Progress.Track>
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
       <Text fontSize="xs" color="fg.muted" mt="1">
-        Version {version} ({size}×{size} modules) · {percent}% of the maximum at level {ecl} · about {leftBytes} bytes left
+        Version {version} ({size}×{size} modules) · {percent}% of the maximum at level {ecl} · about {leftBytes} bytes
+        left
       </Text>
     </Box>
   );

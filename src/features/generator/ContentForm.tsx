@@ -26,7 +26,7 @@ export function ContentForm({ atoms, error }: { atoms: GeneratorAtoms; error?: s
   return (
     <Stack gap="3">
       {fields.map((field, index) => {
-        const value = values[field.name] ?? (field.input === 'select' ? field.options?.[0]?.value ?? '' : '');
+        const value = values[field.name] ?? (field.input === 'select' ? (field.options?.[0]?.value ?? '') : '');
         const id = `${idBase}-${field.name}`;
         const showError = index === 0 && error;
         return (
@@ -45,7 +45,11 @@ export function ContentForm({ atoms, error }: { atoms: GeneratorAtoms; error?: s
               />
             ) : field.input === 'select' ? (
               <NativeSelect.Root>
-                <NativeSelect.Field id={id} value={value} onChange={(e) => setValue({ name: field.name, value: e.target.value })}>
+                <NativeSelect.Field
+                  id={id}
+                  value={value}
+                  onChange={(e) => setValue({ name: field.name, value: e.target.value })}
+                >
                   {field.options?.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}

@@ -14,7 +14,14 @@ import {
   Text,
   VisuallyHidden,
 } from '@chakra-ui/react';
-import { COLOR_PRESETS, colorWarning, ECL_OPTIONS, FRAME_OPTIONS, LOGO_ACCEPT, SHAPE_OPTIONS } from '../../qr-ui/index.ts';
+import {
+  COLOR_PRESETS,
+  colorWarning,
+  ECL_OPTIONS,
+  FRAME_OPTIONS,
+  LOGO_ACCEPT,
+  SHAPE_OPTIONS,
+} from '../../qr-ui/index.ts';
 import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT } from '../../worker-client/index.ts';
 import { checkLogoFile } from './logoFile.ts';
 import type { GeneratorAtoms } from './generatorAtoms.ts';
@@ -33,7 +40,12 @@ function OptionCards<T extends string>({
   columns: Record<string, number>;
 }) {
   return (
-    <RadioCard.Root value={value} onValueChange={(e) => e.value && onChange(e.value as T)} size="sm" colorPalette="brand">
+    <RadioCard.Root
+      value={value}
+      onValueChange={(e) => e.value && onChange(e.value as T)}
+      size="sm"
+      colorPalette="brand"
+    >
       <RadioCard.Label>{label}</RadioCard.Label>
       <SimpleGrid columns={columns} gap="2">
         {options.map((option) => (
@@ -57,7 +69,14 @@ function ColorField({ label, value, onChange }: { label: string; value: string; 
     <Field.Root>
       <Field.Label>{label}</Field.Label>
       <HStack>
-        <Input type="color" aria-label={`${label} picker`} value={value} onChange={(e) => onChange(e.target.value.toUpperCase())} w="12" p="1" />
+        <Input
+          type="color"
+          aria-label={`${label} picker`}
+          value={value}
+          onChange={(e) => onChange(e.target.value.toUpperCase())}
+          w="12"
+          p="1"
+        />
         <Input
           aria-label={`${label} hex`}
           value={value}
@@ -133,16 +152,33 @@ export function DesignTabs({ atoms }: { atoms: GeneratorAtoms }) {
       </Tabs.List>
       <Tabs.Content value="frame">
         <Stack gap="3">
-          <OptionCards label="Frame style" options={FRAME_OPTIONS} value={design.frame} onChange={(frame) => setDesign({ frame })} columns={{ base: 2, sm: 4 }} />
+          <OptionCards
+            label="Frame style"
+            options={FRAME_OPTIONS}
+            value={design.frame}
+            onChange={(frame) => setDesign({ frame })}
+            columns={{ base: 2, sm: 4 }}
+          />
           <Field.Root disabled={design.frame === 'none'}>
             <Field.Label>Frame text</Field.Label>
-            <Input value={design.frameText} maxLength={MAX_FRAME_TEXT} placeholder={DEFAULT_FRAME_TEXT} onChange={(e) => setDesign({ frameText: e.target.value })} />
+            <Input
+              value={design.frameText}
+              maxLength={MAX_FRAME_TEXT}
+              placeholder={DEFAULT_FRAME_TEXT}
+              onChange={(e) => setDesign({ frameText: e.target.value })}
+            />
           </Field.Root>
         </Stack>
       </Tabs.Content>
       <Tabs.Content value="shape">
         <Stack gap="4">
-          <OptionCards label="Module shape" options={SHAPE_OPTIONS} value={design.shape} onChange={(shape) => setDesign({ shape })} columns={{ base: 2, sm: 3 }} />
+          <OptionCards
+            label="Module shape"
+            options={SHAPE_OPTIONS}
+            value={design.shape}
+            onChange={(shape) => setDesign({ shape })}
+            columns={{ base: 2, sm: 3 }}
+          />
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
             <ColorField label="Foreground color" value={design.fg} onChange={(fg) => setDesign({ fg })} />
             <ColorField label="Background color" value={design.bg} onChange={(bg) => setDesign({ bg })} />
@@ -153,7 +189,12 @@ export function DesignTabs({ atoms }: { atoms: GeneratorAtoms }) {
             </Text>
             <HStack wrap="wrap" gap="2" role="group" aria-labelledby="presets-label">
               {COLOR_PRESETS.map((preset) => (
-                <Button key={preset.name} size="xs" variant="outline" onClick={() => setDesign({ fg: preset.fg, bg: preset.bg })}>
+                <Button
+                  key={preset.name}
+                  size="xs"
+                  variant="outline"
+                  onClick={() => setDesign({ fg: preset.fg, bg: preset.bg })}
+                >
                   <Box w="3" h="3" borderRadius="full" bg={preset.fg} aria-hidden="true" />
                   {preset.name}
                   <VisuallyHidden>{` (${preset.fg} on ${preset.bg})`}</VisuallyHidden>
@@ -180,7 +221,11 @@ export function DesignTabs({ atoms }: { atoms: GeneratorAtoms }) {
         <Stack gap="3">
           <OptionCards
             label="Error correction level"
-            options={ECL_OPTIONS.map((o) => ({ value: o.value, label: `${o.value} (${o.percent})`, description: `${o.label}: ${o.description}` }))}
+            options={ECL_OPTIONS.map((o) => ({
+              value: o.value,
+              label: `${o.value} (${o.percent})`,
+              description: `${o.label}: ${o.description}`,
+            }))}
             value={design.ecl}
             onChange={(ecl) => setDesign({ ecl })}
             columns={{ base: 2, sm: 4 }}

@@ -2,7 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, HStack, NativeSelect } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
 import type { QrRequest } from '../../worker-client/index.ts';
-import { describeQrError, fileName, formatOptions, openPrintWindow, renderExport, saveBlob, type ExportFormat } from '../../qr-ui/index.ts';
+import {
+  describeQrError,
+  fileName,
+  formatOptions,
+  openPrintWindow,
+  renderExport,
+  saveBlob,
+  type ExportFormat,
+} from '../../qr-ui/index.ts';
 
 /** Spec §9: the save prompt opens this long after a download. */
 export const SAVE_PROMPT_DELAY_MS = 1000;
@@ -47,7 +55,12 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
       onDownloaded?.();
     } catch (error) {
       if (controller.signal.aborted) return;
-      toaster.create({ title: 'Download failed', description: describeQrError(error, request.ecl), type: 'error', closable: true });
+      toaster.create({
+        title: 'Download failed',
+        description: describeQrError(error, request.ecl),
+        type: 'error',
+        closable: true,
+      });
     } finally {
       if (abortRef.current === controller) setBusy(false);
     }
@@ -56,7 +69,11 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
   return (
     <HStack gap="2" w="full" maxW="sm">
       <NativeSelect.Root size="sm" flex="1">
-        <NativeSelect.Field aria-label="Download format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+        <NativeSelect.Field
+          aria-label="Download format"
+          value={format}
+          onChange={(e) => setFormat(e.target.value as ExportFormat)}
+        >
           {formatOptions(surface).map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -65,7 +82,14 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>
-      <Button size="sm" colorPalette="brand" disabled={!request} loading={busy} loadingText="Preparing…" onClick={() => void download()}>
+      <Button
+        size="sm"
+        colorPalette="brand"
+        disabled={!request}
+        loading={busy}
+        loadingText="Preparing…"
+        onClick={() => void download()}
+      >
         Download
       </Button>
     </HStack>

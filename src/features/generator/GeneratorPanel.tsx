@@ -50,7 +50,15 @@ const DesignStep = memo(function DesignStep({ atoms, logoStatus }: { atoms: Gene
 });
 
 /** Step 3: the only part besides the content form that follows every keystroke. */
-function PreviewStep({ atoms, onDownloaded, signedIn }: { atoms: GeneratorAtoms; onDownloaded: () => void; signedIn: boolean }) {
+function PreviewStep({
+  atoms,
+  onDownloaded,
+  signedIn,
+}: {
+  atoms: GeneratorAtoms;
+  onDownloaded: () => void;
+  signedIn: boolean;
+}) {
   const request = useAtomValue(atoms.qrRequestAtom);
   return (
     <Step n={3} title="Preview & Download">
@@ -100,7 +108,12 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
     if (surface === 'landing') {
       toaster.create({ title: 'QR Code generated successfully!', type: 'success', closable: true });
     } else {
-      toaster.create({ title: 'QR Code Generated!', description: 'Customize the design and download instantly', type: 'success', closable: true });
+      toaster.create({
+        title: 'QR Code Generated!',
+        description: 'Customize the design and download instantly',
+        type: 'success',
+        closable: true,
+      });
     }
   };
 

@@ -5,8 +5,10 @@ import { useWorkerQuery } from './useWorkerQuery.ts';
 
 /** What to change when the decoder could not read the code back. */
 function advice(request: QrRequest): string {
-  if (colorWarning(request.style.fg, request.style.bg)) return 'Increase the contrast: a dark foreground on a light background.';
-  if (request.style.logoId && (request.ecl === 'L' || request.ecl === 'M')) return 'Use error level H or Q with a logo, or remove the logo.';
+  if (colorWarning(request.style.fg, request.style.bg))
+    return 'Increase the contrast: a dark foreground on a light background.';
+  if (request.style.logoId && (request.ecl === 'L' || request.ecl === 'M'))
+    return 'Use error level H or Q with a logo, or remove the logo.';
   if (request.style.logoId) return 'Try a smaller or simpler logo, or remove it.';
   return 'Try the square shape or a higher error level.';
 }
@@ -16,7 +18,11 @@ function advice(request: QrRequest): string {
  * whether the code scans to exactly this content.
  */
 export function ScanBadge({ request }: { request: QrRequest | null }) {
-  const query = useWorkerQuery(request ? JSON.stringify(request) : null, () => getQrClient().scanCheck(request!, { kind: 'png', size: 1000 }), 400);
+  const query = useWorkerQuery(
+    request ? JSON.stringify(request) : null,
+    () => getQrClient().scanCheck(request!, { kind: 'png', size: 1000 }),
+    400,
+  );
   if (!request || query.status === 'idle') return null;
   if (query.status === 'pending') {
     return (

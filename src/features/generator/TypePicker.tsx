@@ -28,12 +28,18 @@ export function TypePicker({ atoms }: { atoms: GeneratorAtoms }) {
           {option.label}
         </Button>
       ))}
-      <Menu.Root onSelect={({ value }) => {
-        const option = MORE_QR_TYPES.find((t) => t.id === value);
-        if (option) chooseType({ type: option.id, clearContent: true });
-      }}>
+      <Menu.Root
+        onSelect={({ value }) => {
+          const option = MORE_QR_TYPES.find((t) => t.id === value);
+          if (option) chooseType({ type: option.id, clearContent: true });
+        }}
+      >
         <Menu.Trigger asChild>
-          <Button size="sm" variant={currentIsMore ? 'solid' : 'outline'} colorPalette={currentIsMore ? 'brand' : 'gray'}>
+          <Button
+            size="sm"
+            variant={currentIsMore ? 'solid' : 'outline'}
+            colorPalette={currentIsMore ? 'brand' : 'gray'}
+          >
             {currentIsMore && current ? `More: ${current.label}` : 'More'}
           </Button>
         </Menu.Trigger>

@@ -3,7 +3,14 @@ import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { QrTypeId } from '../../content/qrTypes.ts';
 import { buildPayload, type PayloadValues } from '../../payload/index.ts';
 import { contentKind } from '../../qr-ui/index.ts';
-import { DEFAULT_ECL, DEFAULT_STYLE, type Ecl, type Frame, type QrRequest, type Shape } from '../../worker-client/index.ts';
+import {
+  DEFAULT_ECL,
+  DEFAULT_STYLE,
+  type Ecl,
+  type Frame,
+  type QrRequest,
+  type Shape,
+} from '../../worker-client/index.ts';
 
 /** Spec §3 "Generator state" and §9: defaults per surface. */
 export interface GeneratorDefaults {
@@ -42,13 +49,21 @@ export interface LogoChoice {
 export type LogoUpload = { id: string; ok: true } | { id: string; ok: false; message: string };
 
 /** Where the chosen logo is: only a `ready` logo goes into the request (until then the code shows without it). */
-export type LogoStatus = { state: 'none' } | { state: 'sending' } | { state: 'ready'; id: string } | { state: 'failed'; message: string };
+export type LogoStatus =
+  { state: 'none' } | { state: 'sending' } | { state: 'ready'; id: string } | { state: 'failed'; message: string };
 
 export function initialDraft(defaults: GeneratorDefaults): GeneratorDraft {
   return {
     type: 'website',
     values: {},
-    design: { frame: DEFAULT_STYLE.frame, shape: DEFAULT_STYLE.shape, fg: defaults.fg, bg: DEFAULT_STYLE.bg, ecl: DEFAULT_ECL, frameText: DEFAULT_STYLE.frameText },
+    design: {
+      frame: DEFAULT_STYLE.frame,
+      shape: DEFAULT_STYLE.shape,
+      fg: defaults.fg,
+      bg: DEFAULT_STYLE.bg,
+      ecl: DEFAULT_ECL,
+      frameText: DEFAULT_STYLE.frameText,
+    },
     generated: false,
   };
 }
@@ -73,7 +88,10 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
   const json = createJSONStorage<GeneratorDraft>(() => localStorage);
   // Revive once, when read from storage; afterwards setters replace only the part they change, so an atom
   // derived from an unchanged part (the design while typing) keeps its reference and nothing re-renders.
-  const storage: typeof json = { ...json, getItem: (key, initial) => reviveDraft(json.getItem(key, initial) as GeneratorDraft, fallback) };
+  const storage: typeof json = {
+    ...json,
+    getItem: (key, initial) => reviveDraft(json.getItem(key, initial) as GeneratorDraft, fallback),
+  };
   const draftAtom = atomWithStorage<GeneratorDraft>(defaults.storageKey, fallback, storage, { getOnInit: true });
 
   const typeAtom = atom((get) => get(draftAtom).type);
@@ -152,5 +170,13 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
 
 export type GeneratorAtoms = ReturnType<typeof createGeneratorAtoms>;
 
-export const landingGenerator = createGeneratorAtoms({ surface: 'landing', fg: '#1A2BB2', storageKey: 'qrcraft.draft.landing' });
-export const createPageGenerator = createGeneratorAtoms({ surface: 'create', fg: '#000000', storageKey: 'qrcraft.draft.create' });
+export const landingGenerator = createGeneratorAtoms({
+  surface: 'landing',
+  fg: '#1A2BB2',
+  storageKey: 'qrcraft.draft.landing',
+});
+export const createPageGenerator = createGeneratorAtoms({
+  surface: 'create',
+  fg: '#000000',
+  storageKey: 'qrcraft.draft.create',
+});

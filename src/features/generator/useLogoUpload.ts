@@ -17,7 +17,8 @@ export function useLogoUpload(atoms: GeneratorAtoms): void {
     const client = getQrClient();
     client.putLogo(logo.file, logo.id).then(
       () => live && setUpload({ id: logo.id, ok: true }),
-      (error: unknown) => live && setUpload({ id: logo.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) =>
+        live && setUpload({ id: logo.id, ok: false, message: error instanceof Error ? error.message : String(error) }),
     );
     return () => {
       live = false;

@@ -27,7 +27,10 @@ export function usePreview(request: QrRequest | null) {
   const { latest } = useLatestLoad<PreviewState>(key, async (signal) => {
     if (!request) return NO_ANSWER;
     try {
-      const result = await getQrClient().preview(request, { cssSize: PREVIEW_CSS_SIZE, pixelRatio: window.devicePixelRatio || 1 });
+      const result = await getQrClient().preview(request, {
+        cssSize: PREVIEW_CSS_SIZE,
+        pixelRatio: window.devicePixelRatio || 1,
+      });
       if (!result) return NO_ANSWER; // superseded by a newer request
       const canvas = canvasRef.current;
       if (signal.aborted || !canvas) {

@@ -1,6 +1,7 @@
 import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 
-export type QueryState<T> = { status: 'idle' } | { status: 'pending' } | { status: 'done'; value: T } | { status: 'failed'; error: unknown };
+export type QueryState<T> =
+  { status: 'idle' } | { status: 'pending' } | { status: 'done'; value: T } | { status: 'failed'; error: unknown };
 
 /**
  * Runs `run` for `key` after `delayMs` of quiet, and keeps only the newest key's answer. For cheap worker calls

@@ -163,7 +163,15 @@ function TimeChart() {
             Scans per day
           </Text>
           <Grid templateColumns="auto 1fr" columnGap="2">
-            <Flex direction="column" justify="space-between" h="140px" fontSize="xs" color="gray.600" textAlign="end" my="-0.5em">
+            <Flex
+              direction="column"
+              justify="space-between"
+              h="140px"
+              fontSize="xs"
+              color="gray.600"
+              textAlign="end"
+              my="-0.5em"
+            >
               {['2K', '1.5K', '1K', '0.5K', '0'].map((label) => (
                 <Text key={label} lineHeight="1">
                   {label}
@@ -172,11 +180,31 @@ function TimeChart() {
             </Flex>
             <Box position="relative" h="140px">
               {[0, 25, 50, 75, 100].map((top) => (
-                <Box key={top} position="absolute" insetX="0" borderTopWidth="1px" borderColor="gray.200" style={{ top: `${top}%` }} />
+                <Box
+                  key={top}
+                  position="absolute"
+                  insetX="0"
+                  borderTopWidth="1px"
+                  borderColor="gray.200"
+                  style={{ top: `${top}%` }}
+                />
               ))}
-              <svg viewBox="0 0 100 100" preserveAspectRatio="none" width="100%" height="100%" style={{ position: 'absolute', inset: 0, overflow: 'visible' }}>
+              <svg
+                viewBox="0 0 100 100"
+                preserveAspectRatio="none"
+                width="100%"
+                height="100%"
+                style={{ position: 'absolute', inset: 0, overflow: 'visible' }}
+              >
                 <path d={area} fill="#1A2BB2" fillOpacity="0.12" />
-                <path d={line} fill="none" stroke="#1A2BB2" strokeWidth="3" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
+                <path
+                  d={line}
+                  fill="none"
+                  stroke="#1A2BB2"
+                  strokeWidth="3"
+                  strokeLinejoin="round"
+                  vectorEffect="non-scaling-stroke"
+                />
               </svg>
               {DAILY.map((d, i) => (
                 <Box

@@ -16,7 +16,16 @@ export function IndustryPage({ industry }: { industry: Industry }) {
       <PageBody>
         <SimpleGrid as="ul" columns={{ base: 1, md: 2 }} gap="6" listStyleType="none" m="0" p="0">
           {style.cards.map((card) => (
-            <Box as="li" key={card.title} bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="6" shadow="xs">
+            <Box
+              as="li"
+              key={card.title}
+              bg="white"
+              borderWidth="1px"
+              borderColor="gray.200"
+              rounded="xl"
+              p="6"
+              shadow="xs"
+            >
               <Heading as="h2" fontSize="xl" color="gray.900" mb="2">
                 {card.title}
               </Heading>

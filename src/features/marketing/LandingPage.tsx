@@ -58,7 +58,14 @@ export function LandingPage() {
         <PlanGrid headingLevel="h3" />
       </Section>
 
-      <Box as="section" aria-labelledby="signup-heading" bg="brand.500" color="white" px={{ base: '4', md: '6' }} py={{ base: '12', md: '16' }}>
+      <Box
+        as="section"
+        aria-labelledby="signup-heading"
+        bg="brand.500"
+        color="white"
+        px={{ base: '4', md: '6' }}
+        py={{ base: '12', md: '16' }}
+      >
         <Stack maxW="3xl" mx="auto" textAlign="center" gap="4" align="center">
           <Heading as="h2" id="signup-heading" fontSize={{ base: '2xl', md: '3xl' }}>
             Ready to track every scan?

@@ -34,7 +34,17 @@ export function PlanGrid({ headingLevel }: { headingLevel: 'h2' | 'h3' }) {
               flexDirection="column"
             >
               {plan.popular && (
-                <Badge position="absolute" top="-3" left="50%" transform="translateX(-50%)" colorPalette="brand" variant="solid" px="3" py="1" rounded="full">
+                <Badge
+                  position="absolute"
+                  top="-3"
+                  left="50%"
+                  transform="translateX(-50%)"
+                  colorPalette="brand"
+                  variant="solid"
+                  px="3"
+                  py="1"
+                  rounded="full"
+                >
                   Most Popular
                 </Badge>
               )}
@@ -52,7 +62,16 @@ export function PlanGrid({ headingLevel }: { headingLevel: 'h2' | 'h3' }) {
                   {plan.period}
                 </Box>
               </Text>
-              <Stack as="ul" gap="2" mt="6" mb="8" listStyleType="none" p="0" flex="1" aria-label={`${plan.name} plan features`}>
+              <Stack
+                as="ul"
+                gap="2"
+                mt="6"
+                mb="8"
+                listStyleType="none"
+                p="0"
+                flex="1"
+                aria-label={`${plan.name} plan features`}
+              >
                 {plan.features.map((feature) => (
                   <Box as="li" key={feature} display="flex" gap="2" alignItems="flex-start" color="gray.800">
                     <Box as="span" color="green.600" mt="1" flexShrink={0}>

@@ -24,7 +24,10 @@ export function PasswordForm({ email }: { email: string }) {
     }
     reset();
     showToast(
-      { title: 'Password changed', description: 'Use your new password next time. Other devices have been signed out.' },
+      {
+        title: 'Password changed',
+        description: 'Use your new password next time. Other devices have been signed out.',
+      },
       'success',
     );
   };
@@ -49,7 +52,13 @@ export function PasswordForm({ email }: { email: string }) {
           error={formState.errors.confirmPassword?.message}
           registration={register('confirmPassword')}
         />
-        <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} loadingText="Changing...">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          alignSelf="start"
+          loading={formState.isSubmitting}
+          loadingText="Changing..."
+        >
           Change password
         </Button>
       </Stack>

@@ -38,7 +38,13 @@ export function ProfileForm({ user }: { user: User }) {
           <Input value={user.email ?? ''} readOnly autoComplete="email" bg="gray.50" />
           <Field.HelperText color="gray.700">Your sign-in address. It cannot be changed here.</Field.HelperText>
         </Field.Root>
-        <Button type="submit" colorPalette="brand" alignSelf="start" loading={formState.isSubmitting} loadingText="Saving...">
+        <Button
+          type="submit"
+          colorPalette="brand"
+          alignSelf="start"
+          loading={formState.isSubmitting}
+          loadingText="Saving..."
+        >
           Save profile
         </Button>
       </Stack>

@@ -18,7 +18,10 @@ export function SettingsView() {
       <SettingsSection title="Password" description="Changing it signs you out on every other device.">
         <PasswordForm email={auth.user.email ?? ''} />
       </SettingsSection>
-      <SettingsSection title="Sessions" description="Lost a device, or signed in on a shared computer? End every session of your account.">
+      <SettingsSection
+        title="Sessions"
+        description="Lost a device, or signed in on a shared computer? End every session of your account."
+      >
         <SignOutEverywhere />
       </SettingsSection>
     </Stack>

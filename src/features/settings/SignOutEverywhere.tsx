@@ -16,7 +16,10 @@ export function SignOutEverywhere() {
   const confirm = async () => {
     setBusy(true);
     if (await signOut('global')) {
-      showToast({ title: 'Signed out everywhere', description: 'Every device signed in to your account has been signed out.' }, 'success');
+      showToast(
+        { title: 'Signed out everywhere', description: 'Every device signed in to your account has been signed out.' },
+        'success',
+      );
     }
   };
 

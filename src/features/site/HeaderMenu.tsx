@@ -181,13 +181,7 @@ export function HeaderMenu({ menu, isOpen, onOpen, onClose, onToggle, onHoverSta
       >
         {menu.items.map((item, index) =>
           item.to ? (
-            <chakra.a
-              asChild
-              key={item.label}
-              {...itemStyles}
-              _hover={{ bg: 'gray.100' }}
-              _focus={{ bg: 'gray.100' }}
-            >
+            <chakra.a asChild key={item.label} {...itemStyles} _hover={{ bg: 'gray.100' }} _focus={{ bg: 'gray.100' }}>
               <RouterLink
                 to={item.to}
                 role="menuitem"

@@ -8,7 +8,11 @@ export function Logo({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
     <chakra.a
       asChild
       rounded="md"
-      _focusVisible={{ outline: '2px solid', outlineColor: tone === 'dark' ? 'white' : 'brand.500', outlineOffset: '2px' }}
+      _focusVisible={{
+        outline: '2px solid',
+        outlineColor: tone === 'dark' ? 'white' : 'brand.500',
+        outlineOffset: '2px',
+      }}
     >
       <RouterLink to="/" aria-label="QRCraft home">
         <HStack gap="2">

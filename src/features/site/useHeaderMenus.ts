@@ -54,8 +54,7 @@ export function useHeaderMenus() {
       window.clearTimeout(closeTimer.current);
       window.clearTimeout(openTimer.current);
       if (openRef.current === label) return;
-      const skip =
-        openRef.current !== null || Date.now() - lastClosedAt.current < MENU_TIMINGS.skipDelayMs;
+      const skip = openRef.current !== null || Date.now() - lastClosedAt.current < MENU_TIMINGS.skipDelayMs;
       if (skip) {
         setMenu(label, true);
       } else {

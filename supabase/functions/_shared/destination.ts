@@ -209,7 +209,9 @@ function hostProblem(host: string): string | null {
   const labels = name.split('.');
   for (const label of labels) {
     if (!LABEL.test(label)) {
-      return label.length > 63 && /^[A-Za-z0-9_-]+$/.test(label) ? DESTINATION_REASONS.domainLength : DESTINATION_REASONS.domain;
+      return label.length > 63 && /^[A-Za-z0-9_-]+$/.test(label)
+        ? DESTINATION_REASONS.domainLength
+        : DESTINATION_REASONS.domain;
     }
   }
   if (name.length > 253) return DESTINATION_REASONS.domainLength;

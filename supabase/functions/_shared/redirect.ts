@@ -44,7 +44,8 @@ export interface UaParserResult {
   device: { type?: string };
 }
 
-const DESKTOP_OS = /^(windows|mac os|macos|linux|ubuntu|debian|fedora|chrom(e|ium) os|freebsd|openbsd|netbsd|solaris|mint|arch|gentoo|suse|red hat|centos)/i;
+const DESKTOP_OS =
+  /^(windows|mac os|macos|linux|ubuntu|debian|fedora|chrom(e|ium) os|freebsd|openbsd|netbsd|solaris|mint|arch|gentoo|suse|red hat|centos)/i;
 
 /** Maps a ua-parser-js result to the stored fields: mobile / tablet / desktop / other, OS and browser names. */
 export function classifyAgent(result: UaParserResult): ParsedAgent {
@@ -68,8 +69,14 @@ export function isPrivateAddress(address: string): boolean {
   if (v4) {
     const [x, y] = [Number(v4[1]), Number(v4[2])];
     return (
-      x === 10 || x === 127 || x === 0 || (x === 169 && y === 254) || (x === 172 && y >= 16 && y <= 31) ||
-      (x === 192 && y === 168) || (x === 100 && y >= 64 && y <= 127) || x >= 224
+      x === 10 ||
+      x === 127 ||
+      x === 0 ||
+      (x === 169 && y === 254) ||
+      (x === 172 && y >= 16 && y <= 31) ||
+      (x === 192 && y === 168) ||
+      (x === 100 && y >= 64 && y <= 127) ||
+      x >= 224
     );
   }
   if (!a.includes(':')) return true;
@@ -82,7 +89,8 @@ const PAGE_STYLE =
   'a{color:#3182ce}';
 
 function page(status: number, title: string, message: string): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
     `<title>${title} · QRCraft</title><style>${PAGE_STYLE}</style></head><body><main><h1>${title}</h1>` +
     `<p>${message}</p><p><a href="/">Create your own QR code with QRCraft</a></p></main></body></html>`;
@@ -98,8 +106,11 @@ function page(status: number, title: string, message: string): Response {
 }
 
 const notFound = () =>
-  page(404, 'This QR code is not active',
-    'The code you scanned does not exist or has been paused by its owner. Please check with whoever shared it.');
+  page(
+    404,
+    'This QR code is not active',
+    'The code you scanned does not exist or has been paused by its owner. Please check with whoever shared it.',
+  );
 
 /** Builds the handler. It answers `…/r/<slug>` (any prefix, e.g. /functions/v1/r/<slug> on the edge). */
 export function createRedirectHandler(deps: RedirectDeps): (request: Request) => Promise<Response> {
@@ -127,7 +138,11 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       destination = await deps.recordScan({ slug, country, ...agent });
     } catch (err) {
       deps.onError?.(err);
-      return page(503, 'Please try again', 'This link is temporarily unavailable. Please scan the code again in a moment.');
+      return page(
+        503,
+        'Please try again',
+        'This link is temporarily unavailable. Please scan the code again in a moment.',
+      );
     }
     // The database checks the same rule on every write; rows written before it (or by hand) are refused here.
     if (!destination || !isRedirectableUrl(destination)) return notFound();

@@ -5,7 +5,9 @@ import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 let prepared = false;
 function prepare() {
   if (prepared) return;
-  prepareZXingModule({ overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) } });
+  prepareZXingModule({
+    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+  });
   prepared = true;
 }
 
@@ -13,7 +15,13 @@ export async function decodeImageData(img: ImageData): Promise<string | null> {
   prepare();
   // Fast pass first; the thorough one only when it finds nothing.
   for (const tryHarder of [false, true]) {
-    const results = await readBarcodes(img, { formats: ['QRCode'], tryHarder, tryRotate: tryHarder, tryInvert: false, maxNumberOfSymbols: 1 });
+    const results = await readBarcodes(img, {
+      formats: ['QRCode'],
+      tryHarder,
+      tryRotate: tryHarder,
+      tryInvert: false,
+      maxNumberOfSymbols: 1,
+    });
     const hit = results.find((r) => r.isValid);
     if (hit) return hit.text;
   }

@@ -6,7 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { measureCapacity } from '../../../src/encoder/index.ts';
-import { ECLS, FRAMES, QrClient, SHAPES, type Ecl, type QrRequest, type RenderMeta } from '../../../src/worker-client/index.ts';
+import {
+  ECLS,
+  FRAMES,
+  QrClient,
+  SHAPES,
+  type Ecl,
+  type QrRequest,
+  type RenderMeta,
+} from '../../../src/worker-client/index.ts';
 import { bitmapToImageData, blobToImageData, decodeImageData, makeLogo, SVG_LOGO, svgToImageData } from './decode.ts';
 
 const client = new QrClient({ timeoutMs: 60_000 });
@@ -52,64 +60,95 @@ const CONTENTS: [string, (ecl: Ecl) => string][] = [
 
 function checkLogoMeta(meta: RenderMeta, withLogo: boolean): string | null {
   if (!withLogo) return meta.logo === null && meta.adjustments.length === 0 ? null : 'unexpected logo/adjustment';
-  if (meta.logo === null) return meta.adjustments.some((a) => a.code === 'LOGO_REFUSED' && a.message) ? null : 'logo missing without reason';
+  if (meta.logo === null)
+    return meta.adjustments.some((a) => a.code === 'LOGO_REFUSED' && a.message) ? null : 'logo missing without reason';
   return null;
 }
 
 describe.each(CONTENTS)('%s content', (label, make) => {
-  test.each(ECLS)('level %s: every shape x frame x logo decodes (preview + SVG)', async (ecl) => {
-    const content = make(ecl);
-    const failures: string[] = [];
-    let count = 0;
-    let refused = 0;
-    let shrunk = 0;
-    for (const [si, shape] of SHAPES.entries()) {
-      for (const [fi, frame] of FRAMES.entries()) {
-        for (const withLogo of [false, true]) {
-          const logoId = withLogo ? LOGOS[(si + fi) % LOGOS.length]! : null;
-          const req: QrRequest = { content, ecl, kind: label === 'medium' ? 'vcard' : 'url', style: { shape, frame, fg: '#1A2BB2', bg: '#FFFFFF', frameText: fi % 2 ? 'Scan for the menu' : '', logoId } };
-          const tag = `${label}/${ecl}/${shape}/${frame}/${logoId ?? 'nologo'}`;
-          count++;
-          const p = await client.preview(req, { cssSize: 160, pixelRatio: 1 });
-          if (!p) {
-            failures.push(`${tag}: preview dropped`);
-            continue;
+  test.each(ECLS)(
+    'level %s: every shape x frame x logo decodes (preview + SVG)',
+    async (ecl) => {
+      const content = make(ecl);
+      const failures: string[] = [];
+      let count = 0;
+      let refused = 0;
+      let shrunk = 0;
+      for (const [si, shape] of SHAPES.entries()) {
+        for (const [fi, frame] of FRAMES.entries()) {
+          for (const withLogo of [false, true]) {
+            const logoId = withLogo ? LOGOS[(si + fi) % LOGOS.length]! : null;
+            const req: QrRequest = {
+              content,
+              ecl,
+              kind: label === 'medium' ? 'vcard' : 'url',
+              style: {
+                shape,
+                frame,
+                fg: '#1A2BB2',
+                bg: '#FFFFFF',
+                frameText: fi % 2 ? 'Scan for the menu' : '',
+                logoId,
+              },
+            };
+            const tag = `${label}/${ecl}/${shape}/${frame}/${logoId ?? 'nologo'}`;
+            count++;
+            const p = await client.preview(req, { cssSize: 160, pixelRatio: 1 });
+            if (!p) {
+              failures.push(`${tag}: preview dropped`);
+              continue;
+            }
+            const metaProblem = checkLogoMeta(p.meta, withLogo);
+            if (metaProblem) failures.push(`${tag}: ${metaProblem}`);
+            if (p.meta.adjustments.some((a) => a.code === 'LOGO_REFUSED')) refused++;
+            if (p.meta.adjustments.some((a) => a.code === 'LOGO_HOLE_SHRUNK')) shrunk++;
+            const fromPreview = await decodeImageData(bitmapToImageData(p.bitmap));
+            p.bitmap.close();
+            if (fromPreview !== content)
+              failures.push(`${tag}: preview ${p.bitmap.width}px decoded ${JSON.stringify(fromPreview?.slice(0, 30))}`);
+            const { svg } = await client.svg(req, 1000);
+            const fromSvg = await decodeImageData(await svgToImageData(svg));
+            if (fromSvg !== content) failures.push(`${tag}: svg decoded ${JSON.stringify(fromSvg?.slice(0, 30))}`);
           }
-          const metaProblem = checkLogoMeta(p.meta, withLogo);
-          if (metaProblem) failures.push(`${tag}: ${metaProblem}`);
-          if (p.meta.adjustments.some((a) => a.code === 'LOGO_REFUSED')) refused++;
-          if (p.meta.adjustments.some((a) => a.code === 'LOGO_HOLE_SHRUNK')) shrunk++;
-          const fromPreview = await decodeImageData(bitmapToImageData(p.bitmap));
-          p.bitmap.close();
-          if (fromPreview !== content) failures.push(`${tag}: preview ${p.bitmap.width}px decoded ${JSON.stringify(fromPreview?.slice(0, 30))}`);
-          const { svg } = await client.svg(req, 1000);
-          const fromSvg = await decodeImageData(await svgToImageData(svg));
-          if (fromSvg !== content) failures.push(`${tag}: svg decoded ${JSON.stringify(fromSvg?.slice(0, 30))}`);
         }
       }
-    }
-    console.log(`${label}/${ecl}: ${count} combinations, logo refused ${refused}, shrunk ${shrunk}, failures ${failures.length}`);
-    expect(failures.length, failures.join('\n')).toBe(0);
-  }, 900_000);
+      console.log(
+        `${label}/${ecl}: ${count} combinations, logo refused ${refused}, shrunk ${shrunk}, failures ${failures.length}`,
+      );
+      expect(failures.length, failures.join('\n')).toBe(0);
+    },
+    900_000,
+  );
 
-  test.each(ECLS)('level %s: PNG 1000 and 2000 decode for every shape (frame rotating, with logo)', async (ecl) => {
-    const content = make(ecl);
-    const failures: string[] = [];
-    const ci = CONTENTS.findIndex(([l]) => l === label);
-    for (const [si, shape] of SHAPES.entries()) {
-      // Indices taken modulo the list lengths.
-      const frame = FRAMES[(si + ECLS.indexOf(ecl) + ci * 3) % FRAMES.length]!;
-      const req: QrRequest = { content, ecl, kind: label === 'medium' ? 'vcard' : 'url', style: { shape, frame, fg: '#000000', bg: '#FFFFFF', frameText: '', logoId: LOGOS[si % LOGOS.length]! } };
-      for (const size of [1000, 2000]) {
-        const { blob, meta } = await client.png(req, size);
-        const img = await blobToImageData(blob);
-        if (img.width !== size || img.height !== size) failures.push(`${shape}/${frame}/${size}: wrong size ${img.width}`);
-        const got = await decodeImageData(img);
-        if (got !== content) failures.push(`${label}/${ecl}/${shape}/${frame}/png${size}: decoded ${JSON.stringify(got?.slice(0, 30))}`);
-        const metaProblem = checkLogoMeta(meta, true);
-        if (metaProblem) failures.push(`${shape}/${frame}/${size}: ${metaProblem}`);
+  test.each(ECLS)(
+    'level %s: PNG 1000 and 2000 decode for every shape (frame rotating, with logo)',
+    async (ecl) => {
+      const content = make(ecl);
+      const failures: string[] = [];
+      const ci = CONTENTS.findIndex(([l]) => l === label);
+      for (const [si, shape] of SHAPES.entries()) {
+        // Indices taken modulo the list lengths.
+        const frame = FRAMES[(si + ECLS.indexOf(ecl) + ci * 3) % FRAMES.length]!;
+        const req: QrRequest = {
+          content,
+          ecl,
+          kind: label === 'medium' ? 'vcard' : 'url',
+          style: { shape, frame, fg: '#000000', bg: '#FFFFFF', frameText: '', logoId: LOGOS[si % LOGOS.length]! },
+        };
+        for (const size of [1000, 2000]) {
+          const { blob, meta } = await client.png(req, size);
+          const img = await blobToImageData(blob);
+          if (img.width !== size || img.height !== size)
+            failures.push(`${shape}/${frame}/${size}: wrong size ${img.width}`);
+          const got = await decodeImageData(img);
+          if (got !== content)
+            failures.push(`${label}/${ecl}/${shape}/${frame}/png${size}: decoded ${JSON.stringify(got?.slice(0, 30))}`);
+          const metaProblem = checkLogoMeta(meta, true);
+          if (metaProblem) failures.push(`${shape}/${frame}/${size}: ${metaProblem}`);
+        }
       }
-    }
-    expect(failures.length, failures.join('\n')).toBe(0);
-  }, 600_000);
+      expect(failures.length, failures.join('\n')).toBe(0);
+    },
+    600_000,
+  );
 });

@@ -11,7 +11,15 @@ import { SHAPES, type Frame, type Shape } from '../../../workers/contract.ts';
 
 const CONTENT = 'https://qrcraft.app/raster?d=' + 'abcdefghij'.repeat(12);
 
-function render(matrix: QrMatrix, shape: Shape, size: number, raster: boolean, fg: string, bg: string, frame: Frame = 'banner'): { px: Uint8ClampedArray; m: number } {
+function render(
+  matrix: QrMatrix,
+  shape: Shape,
+  size: number,
+  raster: boolean,
+  fg: string,
+  bg: string,
+  frame: Frame = 'banner',
+): { px: Uint8ClampedArray; m: number } {
   const scene = buildScene(matrix, { shape, fg, bg, frame, frameText: 'SCAN', logoId: null }, null, size);
   const c = new OffscreenCanvas(size, size);
   const ctx = c.getContext('2d')!;
@@ -27,7 +35,12 @@ function compare(matrix: QrMatrix, shape: Shape, size: number, fg: string, bg: s
   let worst = 0;
   // a and b are size x size RGBA images: i + 3 < a.length = b.length.
   for (let i = 0; i < a.length; i += 4) {
-    const d = Math.max(Math.abs(a[i]! - b[i]!), Math.abs(a[i + 1]! - b[i + 1]!), Math.abs(a[i + 2]! - b[i + 2]!), Math.abs(a[i + 3]! - b[i + 3]!));
+    const d = Math.max(
+      Math.abs(a[i]! - b[i]!),
+      Math.abs(a[i + 1]! - b[i + 1]!),
+      Math.abs(a[i + 2]! - b[i + 2]!),
+      Math.abs(a[i + 3]! - b[i + 3]!),
+    );
     if (d > 40) differ++;
     worst = Math.max(worst, d);
   }
@@ -78,7 +91,9 @@ describe('classyRounded sprites match its paths', () => {
   }
   test('falls back to paths only where a corner could leave its cell', () => {
     for (const m of [0.5, 1, 1.2, 1.5, 2, 2.5, 2.9, 3, 3.5, 4, 5.41, 10.81]) {
-      expect(rasterisable('classyRounded', m), String(m)).toBe(!((m > 0 && m < 1) || (m > 4 / 3 && m < 2) || (m > 8 / 3 && m < 3)));
+      expect(rasterisable('classyRounded', m), String(m)).toBe(
+        !((m > 0 && m < 1) || (m > 4 / 3 && m < 2) || (m > 8 / 3 && m < 3)),
+      );
     }
   });
 });

@@ -7,7 +7,19 @@ afterAll(() => client.terminate());
 
 test('smoke: preview, png, svg decode through the real worker', async () => {
   await client.putLogo(await makeLogo(), 'logo1');
-  const req = { content: 'https://qrcraft.app/s/7Xk2', ecl: 'H' as const, kind: 'url' as const, style: { shape: 'dots' as const, fg: '#1A2BB2', bg: '#FFFFFF', frame: 'banner' as const, frameText: '', logoId: 'logo1' } };
+  const req = {
+    content: 'https://qrcraft.app/s/7Xk2',
+    ecl: 'H' as const,
+    kind: 'url' as const,
+    style: {
+      shape: 'dots' as const,
+      fg: '#1A2BB2',
+      bg: '#FFFFFF',
+      frame: 'banner' as const,
+      frameText: '',
+      logoId: 'logo1',
+    },
+  };
   const p = await client.preview(req, { cssSize: 160, pixelRatio: 1 });
   expect(p).not.toBeNull();
   console.log('preview', p!.bitmap.width, JSON.stringify(p!.meta));

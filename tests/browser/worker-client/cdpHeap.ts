@@ -16,11 +16,15 @@ export interface WorkerHeapProbe {
 
 export async function attachToQrWorker(): Promise<WorkerHeapProbe> {
   const s = cdp() as unknown as Session;
-  const { targetInfos } = (await s.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string; attached: boolean }[] };
+  const { targetInfos } = (await s.send('Target.getTargets')) as {
+    targetInfos: { targetId: string; type: string; url: string; attached: boolean }[];
+  };
   const workers = targetInfos.filter((t) => t.type === 'worker' && t.url.includes('qr.worker'));
   const [worker] = workers;
   if (workers.length !== 1 || !worker) throw new Error(`expected one QR worker target, found ${workers.length}`);
-  const { sessionId } = (await s.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as { sessionId: string };
+  const { sessionId } = (await s.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as {
+    sessionId: string;
+  };
   let nextId = 1;
   const pending = new Map<number, (v: unknown) => void>();
   s.on('Target.receivedMessageFromTarget', (payload) => {

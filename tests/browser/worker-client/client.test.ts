@@ -4,8 +4,20 @@ import { DataTooLongError, QrClient, QrError, errorCode, type QrRequest } from '
 import { bitmapToImageData, decodeImageData, makeLogo } from '../render/decode.ts';
 import { TestQrClient } from './testClient.ts';
 
-const style = { shape: 'rounded' as const, fg: '#000000', bg: '#FFFFFF', frame: 'none' as const, frameText: '', logoId: null };
-const req = (content: string, extra: Partial<QrRequest['style']> = {}): QrRequest => ({ content, ecl: 'M', kind: 'text', style: { ...style, ...extra } });
+const style = {
+  shape: 'rounded' as const,
+  fg: '#000000',
+  bg: '#FFFFFF',
+  frame: 'none' as const,
+  frameText: '',
+  logoId: null,
+};
+const req = (content: string, extra: Partial<QrRequest['style']> = {}): QrRequest => ({
+  content,
+  ecl: 'M',
+  kind: 'text',
+  style: { ...style, ...extra },
+});
 
 let clients: QrClient[] = [];
 function client(timeoutMs?: number): QrClient {
@@ -83,8 +95,12 @@ test('typed errors cross the boundary: DataTooLongError with its fields, QrError
   expect((contrast as QrError).code).toBe('LOW_CONTRAST');
   expect((contrast as QrError).details.ratio).toBeLessThan(3);
 
-  expect(((await rejection(c.preview(req('hi', { logoId: 'nope' }), { cssSize: 160, pixelRatio: 1 }))) as QrError).code).toBe('UNKNOWN_LOGO');
-  expect(((await rejection(c.putLogo(new Blob(['GIF89a'], { type: 'image/gif' }), 'gif'))) as QrError).code).toBe('BAD_LOGO');
+  expect(
+    ((await rejection(c.preview(req('hi', { logoId: 'nope' }), { cssSize: 160, pixelRatio: 1 }))) as QrError).code,
+  ).toBe('UNKNOWN_LOGO');
+  expect(((await rejection(c.putLogo(new Blob(['GIF89a'], { type: 'image/gif' }), 'gif'))) as QrError).code).toBe(
+    'BAD_LOGO',
+  );
   expect(((await rejection(c.info({ content: '', ecl: 'M' }))) as QrError).code).toBe('EMPTY_CONTENT');
   expect(((await rejection(c.png(req('hi'), 20))) as QrError).code).toBe('BAD_SIZE');
 });
@@ -96,7 +112,10 @@ test('crash: the worker is replaced, the request retried once, logos re-sent', a
   await c.crashForTest();
   // The crash (an uncaught error in the worker) is noticed by the next call, which runs on a new worker.
   const content = 'https://qrcraft.app/after-crash';
-  const p = await c.preview({ content, ecl: 'H', kind: 'url', style: { ...style, logoId: 'logo' } }, { cssSize: 160, pixelRatio: 2 });
+  const p = await c.preview(
+    { content, ecl: 'H', kind: 'url', style: { ...style, logoId: 'logo' } },
+    { cssSize: 160, pixelRatio: 2 },
+  );
   expect(c.starts).toBe(2);
   expect(p!.meta.logo).not.toBeNull();
   expect(await decodeImageData(bitmapToImageData(p!.bitmap))).toBe(content);
@@ -132,10 +151,20 @@ test('AbortSignal: an export aborted before or during the call rejects with ABOR
 
 test('SVG and JPEG logos: sent once, hole keeps the aspect ratio, PDF and EPS embed them', async () => {
   const c = client();
-  const svgLogo = new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#e11d48"/></svg>'], { type: 'image/svg+xml' });
+  const svgLogo = new Blob(
+    [
+      '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><rect width="300" height="100" fill="#e11d48"/></svg>',
+    ],
+    { type: 'image/svg+xml' },
+  );
   const info = await c.putLogo(svgLogo, 'wide');
   expect(info.width / info.height).toBeCloseTo(3, 1);
-  const r = { content: 'https://qrcraft.app/logo', ecl: 'H' as const, kind: 'url' as const, style: { ...style, logoId: 'wide' } };
+  const r = {
+    content: 'https://qrcraft.app/logo',
+    ecl: 'H' as const,
+    kind: 'url' as const,
+    style: { ...style, logoId: 'wide' },
+  };
   const { svg, meta } = await c.svg(r);
   expect(meta.logo!.box.w / meta.logo!.box.h).toBeCloseTo(3, 1);
   expect(svg.match(/<image /g)).toHaveLength(1);
@@ -152,6 +181,10 @@ test('SVG and JPEG logos: sent once, hole keeps the aspect ratio, PDF and EPS em
 test('scan check reads the output back with zxing-wasm in the worker', async () => {
   const c = client();
   const r = req('https://qrcraft.app/scan-check', { shape: 'dots', frame: 'badge' });
-  expect(await c.scanCheck(r, { kind: 'png', size: 1000 })).toEqual({ ok: true, decoded: r.content, decoder: 'zxing-wasm' });
+  expect(await c.scanCheck(r, { kind: 'png', size: 1000 })).toEqual({
+    ok: true,
+    decoded: r.content,
+    decoder: 'zxing-wasm',
+  });
   expect((await c.scanCheck(r, { kind: 'preview', options: { cssSize: 160, pixelRatio: 1 } })).ok).toBe(true);
 });

@@ -15,7 +15,14 @@ test('1,000 previews: bitmaps closed, worker heap growth under 5 MB', async () =
           // Indices taken modulo the list lengths.
           ecl: (['L', 'M', 'Q', 'H'] as const)[i % 4]!,
           kind: 'url',
-          style: { shape: shapes[i % 6]!, fg: '#1A2BB2', bg: '#FFFFFF', frame: frames[i % 4]!, frameText: `#${i}`, logoId: null },
+          style: {
+            shape: shapes[i % 6]!,
+            fg: '#1A2BB2',
+            bg: '#FFFFFF',
+            frame: frames[i % 4]!,
+            frameText: `#${i}`,
+            logoId: null,
+          },
         },
         { cssSize: 160, pixelRatio: 2 },
       );
@@ -31,7 +38,9 @@ test('1,000 previews: bitmaps closed, worker heap growth under 5 MB', async () =
     const after = await heap.usedBytes();
     expect(c.starts).toBe(1);
     const growth = after - before;
-    console.log(`worker heap (after GC) growth over 1000 previews: ${(growth / 1024 / 1024).toFixed(3)} MB (${before} -> ${after} bytes)`);
+    console.log(
+      `worker heap (after GC) growth over 1000 previews: ${(growth / 1024 / 1024).toFixed(3)} MB (${before} -> ${after} bytes)`,
+    );
     expect(before).toBeGreaterThan(100_000);
     expect(growth).toBeLessThan(5 * 1024 * 1024);
   } finally {

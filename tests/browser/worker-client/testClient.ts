@@ -1,11 +1,19 @@
 /** A QrClient on the test-only worker entry (test.worker.ts), with its crash and hang hooks. */
 import type { Remote } from 'comlink';
-import { QrClient, type CallOptions, type QrClientOptions, type QrWorkerApi } from '../../../src/worker-client/index.ts';
+import {
+  QrClient,
+  type CallOptions,
+  type QrClientOptions,
+  type QrWorkerApi,
+} from '../../../src/worker-client/index.ts';
 import type { QrTestWorkerApi } from './test.worker.ts';
 
 export class TestQrClient extends QrClient {
   constructor(options: Omit<QrClientOptions, 'createWorker'> = {}) {
-    super({ ...options, createWorker: () => new Worker(new URL('./test.worker.ts', import.meta.url), { type: 'module', name: 'qr-test' }) });
+    super({
+      ...options,
+      createWorker: () => new Worker(new URL('./test.worker.ts', import.meta.url), { type: 'module', name: 'qr-test' }),
+    });
   }
 
   private testApi(api: Remote<QrWorkerApi>): Remote<QrTestWorkerApi> {

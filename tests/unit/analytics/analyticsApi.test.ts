@@ -25,13 +25,20 @@ function client(route: Route, signals: (AbortSignal | null | undefined)[] = []) 
   });
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const failure = (message: string) => json(400, { code: '42883', message, details: null, hint: null });
 
 const ROWS: Record<string, unknown[]> = {
   '/rest/v1/rpc/scans_per_day': [{ day: '2026-11-01', scans: '3' }],
-  '/rest/v1/rpc/scans_by_country': [{ country: 'DE', scans: 2 }, { country: null, scans: 1 }],
-  '/rest/v1/rpc/scans_by_device': [{ device_type: 'mobile', scans: 4 }, { device_type: 'desktop', scans: 1 }],
+  '/rest/v1/rpc/scans_by_country': [
+    { country: 'DE', scans: 2 },
+    { country: null, scans: 1 },
+  ],
+  '/rest/v1/rpc/scans_by_device': [
+    { device_type: 'mobile', scans: 4 },
+    { device_type: 'desktop', scans: 1 },
+  ],
   '/rest/v1/rpc/scans_by_os': [{ os: 'iOS', scans: 3 }],
   '/rest/v1/rpc/top_codes': [{ id: 'a', name: 'Menu', scans: '3' }],
 };
@@ -67,7 +74,9 @@ describe('fetchAnalytics', () => {
     const e = await rejection(
       fetchAnalytics(
         client((path) =>
-          path.endsWith('/scans_by_os') || path.endsWith('/top_codes') ? failure(`function ${path.split('/').pop() ?? ''} does not exist`) : json(200, []),
+          path.endsWith('/scans_by_os') || path.endsWith('/top_codes')
+            ? failure(`function ${path.split('/').pop() ?? ''} does not exist`)
+            : json(200, []),
         ),
         range,
         'code-1',
@@ -90,7 +99,11 @@ describe('fetchCodeOptions', () => {
   it('lists the codes and words its failure like the rest of the page', async () => {
     const ok = client(() => json(200, [{ id: 'a', name: 'Menu' }]));
     await expect(fetchCodeOptions(ok)).resolves.toEqual([{ id: 'a', name: 'Menu' }]);
-    const e = await rejection(fetchCodeOptions(client(() => json(401, { code: 'PGRST301', message: 'JWT expired', details: null, hint: null }))));
+    const e = await rejection(
+      fetchCodeOptions(
+        client(() => json(401, { code: 'PGRST301', message: 'JWT expired', details: null, hint: null })),
+      ),
+    );
     expect(e.message).toBe('Could not load your QR codes: JWT expired');
     expect(e.code).toBe('signed_out');
   });
@@ -99,7 +112,12 @@ describe('fetchCodeOptions', () => {
     const controller = new AbortController();
     controller.abort();
     const signals: (AbortSignal | null | undefined)[] = [];
-    const e = await rejection(fetchCodeOptions(client(() => json(200, []), signals), controller.signal));
+    const e = await rejection(
+      fetchCodeOptions(
+        client(() => json(200, []), signals),
+        controller.signal,
+      ),
+    );
     expect(signals).toHaveLength(1);
     expect(signals[0]?.aborted).toBe(true);
     expect(e.message).toMatch(/^Could not load your QR codes: AbortError/);

@@ -84,7 +84,9 @@ describe('custom range validation', () => {
     expect(firstError('2026-02-30', '2026-03-01')).toBe('Enter a valid start date');
     expect(firstError('2026-11-10', '2026-11-09')).toBe('The start date must be on or before the end date');
     expect(firstError('2026-11-10', '2026-11-23')).toBe('The end date cannot be in the future');
-    expect(firstError(addDays('2026-11-22', -MAX_RANGE_DAYS), '2026-11-22')).toBe(`Choose at most ${MAX_RANGE_DAYS} days`);
+    expect(firstError(addDays('2026-11-22', -MAX_RANGE_DAYS), '2026-11-22')).toBe(
+      `Choose at most ${MAX_RANGE_DAYS} days`,
+    );
   });
 });
 

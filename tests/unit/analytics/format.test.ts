@@ -55,8 +55,18 @@ describe('days', () => {
       { day: '2026-11-22', scans: 5 },
       { day: '2026-11-23', scans: 2 },
     ];
-    expect(summariseDays(days)).toEqual({ total: 12, days: 4, averagePerDay: 3, peak: { day: '2026-11-21', scans: 5 } });
-    expect(summariseDays([{ day: '2026-11-20', scans: 0 }])).toEqual({ total: 0, days: 1, averagePerDay: 0, peak: null });
+    expect(summariseDays(days)).toEqual({
+      total: 12,
+      days: 4,
+      averagePerDay: 3,
+      peak: { day: '2026-11-21', scans: 5 },
+    });
+    expect(summariseDays([{ day: '2026-11-20', scans: 0 }])).toEqual({
+      total: 0,
+      days: 1,
+      averagePerDay: 0,
+      peak: null,
+    });
     expect(summariseDays([])).toEqual({ total: 0, days: 0, averagePerDay: 0, peak: null });
   });
 });

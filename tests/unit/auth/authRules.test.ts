@@ -27,7 +27,9 @@ describe('login rules (spec §5)', () => {
     expect(loginSchema.safeParse({ email: 'a@b.co', password: '123456' }).success).toBe(true);
   });
   it('reports the email first, then the password', () => {
-    expect(firstIssue(loginSchema, { email: 'nope', password: '1' }, loginFieldOrder)).toBe('Please enter a valid email address');
+    expect(firstIssue(loginSchema, { email: 'nope', password: '1' }, loginFieldOrder)).toBe(
+      'Please enter a valid email address',
+    );
     expect(firstIssue(loginSchema, { email: 'a@b.co', password: '12345' }, loginFieldOrder)).toBe(
       'Password must be at least 6 characters',
     );
@@ -47,14 +49,19 @@ describe('register rules (spec §5)', () => {
   it('puts the mismatch on confirmPassword', () => {
     const result = registerSchema.safeParse({ ...valid, confirmPassword: '1234567' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['confirmPassword', "Passwords don't match"]]);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['confirmPassword', "Passwords don't match"],
+    ]);
   });
 });
 
 describe('auth toasts (spec §8)', () => {
   it('maps invalid credentials to "Login failed" and anything else to "Error" with the server message', () => {
     expect(signInErrorToast({ message: 'Invalid login credentials' }).title).toBe('Login failed');
-    expect(signInErrorToast({ message: 'Email not confirmed' })).toEqual({ title: 'Error', description: 'Email not confirmed' });
+    expect(signInErrorToast({ message: 'Email not confirmed' })).toEqual({
+      title: 'Error',
+      description: 'Email not confirmed',
+    });
   });
   it('maps "already registered" to "Account exists"', () => {
     expect(signUpErrorToast({ message: 'User already registered' }).title).toBe('Account exists');
@@ -79,6 +86,9 @@ describe('auth state from events (spec §4)', () => {
 describe('supabase configuration', () => {
   it('throws a typed, explanatory error when the backend key is missing', () => {
     expect(() => readSupabaseConfig({ VITE_SUPABASE_URL: 'http://localhost:54321' })).toThrow(AuthConfigError);
-    expect(readSupabaseConfig({ VITE_SUPABASE_URL: ' http://x ', VITE_SUPABASE_ANON_KEY: 'k' })).toEqual({ url: 'http://x', anonKey: 'k' });
+    expect(readSupabaseConfig({ VITE_SUPABASE_URL: ' http://x ', VITE_SUPABASE_ANON_KEY: 'k' })).toEqual({
+      url: 'http://x',
+      anonKey: 'k',
+    });
   });
 });

@@ -10,7 +10,12 @@ import {
   typeLabel,
   type QrCodeRow,
 } from '../../../src/features/codes/codeModel.ts';
-import { CodesConfigError, isShortUrl, readRedirectBaseUrl, shortUrl } from '../../../src/features/codes/codesConfig.ts';
+import {
+  CodesConfigError,
+  isShortUrl,
+  readRedirectBaseUrl,
+  shortUrl,
+} from '../../../src/features/codes/codesConfig.ts';
 
 const row: QrCodeRow = {
   id: 'a1',
@@ -28,9 +33,12 @@ const row: QrCodeRow = {
 
 describe('redirect base URL', () => {
   it('uses VITE_REDIRECT_BASE_URL when set, without a trailing slash', () => {
-    expect(readRedirectBaseUrl({ VITE_REDIRECT_BASE_URL: 'https://ref.supabase.co/functions/v1/r/', VITE_SUPABASE_URL: 'x' })).toBe(
-      'https://ref.supabase.co/functions/v1/r',
-    );
+    expect(
+      readRedirectBaseUrl({
+        VITE_REDIRECT_BASE_URL: 'https://ref.supabase.co/functions/v1/r/',
+        VITE_SUPABASE_URL: 'x',
+      }),
+    ).toBe('https://ref.supabase.co/functions/v1/r');
   });
   it('defaults to the Supabase URL plus /r (the local server)', () => {
     expect(readRedirectBaseUrl({ VITE_SUPABASE_URL: 'http://127.0.0.1:54321/' })).toBe('http://127.0.0.1:54321/r');
@@ -66,7 +74,10 @@ describe('saved code model', () => {
     expect(encodedContent(fixed, 'http://h/r')).toBe('WIFI:T:WPA;S:x;P:y;;');
   });
   it('builds a worker request from the stored design, never with a logo', () => {
-    const code = toSavedCode({ ...row, design: { shape: 'rounded', fg: '#1A2BB2', bg: '#FFFFFF', frame: 'square', frameText: 'MENU', ecl: 'Q' } });
+    const code = toSavedCode({
+      ...row,
+      design: { shape: 'rounded', fg: '#1A2BB2', bg: '#FFFFFF', frame: 'square', frameText: 'MENU', ecl: 'Q' },
+    });
     expect(codeRequest(code, 'http://h/r')).toEqual({
       content: 'http://h/r/Ab_9-xYz',
       ecl: 'Q',

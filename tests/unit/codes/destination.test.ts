@@ -24,7 +24,8 @@ function parsesAsWebUrl(s: string): boolean {
   }
 }
 
-const show = (items: string[]) => items.slice(0, 10).map((s) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}…` : s));
+const show = (items: string[]) =>
+  items.slice(0, 10).map((s) => JSON.stringify(s.length > 200 ? `${s.slice(0, 200)}…` : s));
 
 describe('the destination corpus', () => {
   it('holds at least 5,000 distinct strings, many accepted and many refused', () => {
@@ -101,7 +102,9 @@ describe('normalizeDestination (what the app stores)', () => {
   it('returns only URLs the database accepts, already in new URL normal form', () => {
     const broken = corpus.filter((s) => {
       const r = normalizeDestination(s);
-      return r.ok && !(isRedirectableUrl(r.url) && new URL(r.url).href === r.url && r.url.length <= MAX_DESTINATION_LENGTH);
+      return (
+        r.ok && !(isRedirectableUrl(r.url) && new URL(r.url).href === r.url && r.url.length <= MAX_DESTINATION_LENGTH)
+      );
     });
     expect(show(broken)).toEqual([]);
   });
@@ -119,7 +122,10 @@ describe('normalizeDestination (what the app stores)', () => {
   });
 
   it('refuses https://x:99999/ with the port reason', () => {
-    expect(normalizeDestination('https://x:99999/')).toEqual({ ok: false, reason: 'The port must be between 1 and 65535' });
+    expect(normalizeDestination('https://x:99999/')).toEqual({
+      ok: false,
+      reason: 'The port must be between 1 and 65535',
+    });
     expect(normalizeDestination('https://x:0/')).toEqual({ ok: false, reason: DESTINATION_REASONS.port });
     expect(normalizeDestination('https://x:65536/')).toEqual({ ok: false, reason: DESTINATION_REASONS.port });
   });
@@ -127,7 +133,10 @@ describe('normalizeDestination (what the app stores)', () => {
   it('accepts and normalizes ordinary addresses', () => {
     expect(normalizeDestination('https://example.com/menu')).toEqual({ ok: true, url: 'https://example.com/menu' });
     expect(normalizeDestination('HTTPS://Example.COM')).toEqual({ ok: true, url: 'https://example.com/' });
-    expect(normalizeDestination('  https://example.com:443/a b?c d#e f  ')).toEqual({ ok: true, url: 'https://example.com/a%20b?c%20d#e%20f' });
+    expect(normalizeDestination('  https://example.com:443/a b?c d#e f  ')).toEqual({
+      ok: true,
+      url: 'https://example.com/a%20b?c%20d#e%20f',
+    });
     expect(normalizeDestination('http://example.com:80')).toEqual({ ok: true, url: 'http://example.com/' });
     expect(normalizeDestination('https://0x7f.1/')).toEqual({ ok: true, url: 'https://127.0.0.1/' });
     expect(normalizeDestination('https://x:00080/')).toEqual({ ok: true, url: 'https://x:80/' });
@@ -208,7 +217,10 @@ describe('punycode labels', () => {
   });
 
   it('lists the same letters in destination.ts and in the SQL function', () => {
-    const sql = readFileSync(new URL('../../../supabase/migrations/20261124000100_destination_url.sql', import.meta.url), 'utf8');
+    const sql = readFileSync(
+      new URL('../../../supabase/migrations/20261124000100_destination_url.sql', import.meta.url),
+      'utf8',
+    );
     const literal = /'\{(\[[\s\S]*?)\}'::int4multirange/.exec(sql)?.[1];
     expect(literal).toBeDefined();
     const fromSql = [...literal!.matchAll(/\[(\d+),(\d+)\]/g)].map((m) => [Number(m[1]), Number(m[2])]);

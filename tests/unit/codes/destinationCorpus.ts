@@ -9,7 +9,10 @@ import { idnLetterRanges } from '../../../supabase/functions/_shared/destination
 const SEED = 20261124;
 
 const webUrls = (seed: number, numRuns: number) =>
-  fc.sample(fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true }), { seed, numRuns });
+  fc.sample(fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true, withFragments: true }), {
+    seed,
+    numRuns,
+  });
 
 /** A host-ish label from IDN letters, ASCII letters, digits, `-` and `_` (what people may type as IDN). */
 function idnLabels(seed: number, numRuns: number): string[] {
@@ -20,8 +23,15 @@ function idnLabels(seed: number, numRuns: number): string[] {
   });
   const ascii = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_A');
   const other = fc.integer({ min: 0x80, max: 0x2ffff }).map((cp) => String.fromCodePoint(cp));
-  const char = fc.oneof({ weight: 5, arbitrary: letter }, { weight: 4, arbitrary: ascii }, { weight: 1, arbitrary: other });
-  return fc.sample(fc.array(char, { minLength: 1, maxLength: 12 }).map((cs) => cs.join('')), { seed, numRuns });
+  const char = fc.oneof(
+    { weight: 5, arbitrary: letter },
+    { weight: 4, arbitrary: ascii },
+    { weight: 1, arbitrary: other },
+  );
+  return fc.sample(
+    fc.array(char, { minLength: 1, maxLength: 12 }).map((cs) => cs.join('')),
+    { seed, numRuns },
+  );
 }
 
 /** Everything after "xn--": random Punycode-alphabet strings (a few valid by chance, most not). */
@@ -30,10 +40,13 @@ const punycodeTails = (seed: number, numRuns: number) =>
 
 /** Random printable ASCII after the scheme: exercises every character in host, port and path positions. */
 const asciiTails = (seed: number, numRuns: number) =>
-  fc.sample(fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 24 }), {
-    seed,
-    numRuns,
-  });
+  fc.sample(
+    fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 24 }),
+    {
+      seed,
+      numRuns,
+    },
+  );
 
 /** Splits a URL into scheme://, host, and the rest (port, path, query, fragment). */
 function parts(url: string): { scheme: string; host: string; rest: string } {

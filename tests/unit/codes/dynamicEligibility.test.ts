@@ -23,7 +23,9 @@ describe('which generator codes may be dynamic', () => {
   });
   it('applies the database rule: URLs the redirect could not follow are refused with the reason', () => {
     const port = dynamicEligibility('website', 'https://x:99999/', BASE);
-    expect(!port.ok && port.reason).toBe('A dynamic code needs a web address it can redirect to. The port must be between 1 and 65535.');
+    expect(!port.ok && port.reason).toBe(
+      'A dynamic code needs a web address it can redirect to. The port must be between 1 and 65535.',
+    );
     const credentials = dynamicEligibility('website', 'https://bank.example@evil.example/', BASE);
     expect(!credentials.ok && credentials.reason).toMatch(/user name or password/);
     expect(dynamicEligibility('website', 'https://münchen.de/karte', BASE)).toEqual({ ok: true });
@@ -32,11 +34,27 @@ describe('which generator codes may be dynamic', () => {
 
 describe('form schemas', () => {
   it('save: a trimmed name of 1 to 200 characters', () => {
-    expect(saveCodeSchema.safeParse({ name: '  Menu ', kind: 'dynamic' })).toMatchObject({ success: true, data: { name: 'Menu' } });
-    expect(saveCodeSchema.safeParse({ name: '   ', kind: 'static' }).error?.issues[0]?.message).toBe('Enter a name for this QR code');
+    expect(saveCodeSchema.safeParse({ name: '  Menu ', kind: 'dynamic' })).toMatchObject({
+      success: true,
+      data: { name: 'Menu' },
+    });
+    expect(saveCodeSchema.safeParse({ name: '   ', kind: 'static' }).error?.issues[0]?.message).toBe(
+      'Enter a name for this QR code',
+    );
     expect(saveCodeSchema.safeParse({ name: 'x'.repeat(201), kind: 'static' }).success).toBe(false);
   });
-  const base = { name: 'A', isDynamic: true, destination: 'https://e.com', content: '', shape: 'dots', fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', ecl: 'M' };
+  const base = {
+    name: 'A',
+    isDynamic: true,
+    destination: 'https://e.com',
+    content: '',
+    shape: 'dots',
+    fg: '#000000',
+    bg: '#FFFFFF',
+    frame: 'none',
+    frameText: '',
+    ecl: 'M',
+  };
   it('edit: a dynamic code needs an http(s) destination, a static one content', () => {
     expect(editCodeSchema.safeParse(base).success).toBe(true);
     expect(editCodeSchema.safeParse({ ...base, destination: 'e.com' }).error?.issues[0]).toMatchObject({
@@ -48,7 +66,9 @@ describe('form schemas', () => {
       message: 'The port must be between 1 and 65535',
     });
     expect(editCodeSchema.safeParse({ ...base, destination: ' https://münchen.de/ ' }).success).toBe(true);
-    expect(editCodeSchema.safeParse({ ...base, isDynamic: false, destination: '', content: ' ' }).error?.issues[0]?.path).toEqual(['content']);
+    expect(
+      editCodeSchema.safeParse({ ...base, isDynamic: false, destination: '', content: ' ' }).error?.issues[0]?.path,
+    ).toEqual(['content']);
     expect(editCodeSchema.safeParse({ ...base, fg: 'red' }).success).toBe(false);
     expect(editCodeSchema.safeParse({ ...base, shape: 'hexagon' }).success).toBe(false);
   });

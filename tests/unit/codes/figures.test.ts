@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardSummarySchema, summaryCards } from '../../../src/features/codes/dashboardSummary.ts';
 import { formatChange, formatCompact } from '../../../src/features/codes/formatFigures.ts';
-import { ilikePattern, pageCount, pageRange, readListQuery, sortOrder, writeListQuery } from '../../../src/features/codes/listQuery.ts';
+import {
+  ilikePattern,
+  pageCount,
+  pageRange,
+  readListQuery,
+  sortOrder,
+  writeListQuery,
+} from '../../../src/features/codes/listQuery.ts';
 
 describe('figures', () => {
   it('formats like the spec (45.2K, 1.5K, 24)', () => {
@@ -44,9 +51,21 @@ describe('figures', () => {
 
 describe('list query', () => {
   it('reads and writes search, sort and page from the URL with safe defaults', () => {
-    expect(readListQuery(new URLSearchParams('q=%20menu%20&sort=name_asc&page=3'))).toEqual({ search: 'menu', sort: 'name_asc', page: 3, pageSize: 10 });
-    expect(readListQuery(new URLSearchParams('sort=bogus&page=-2'))).toEqual({ search: '', sort: 'created_desc', page: 1, pageSize: 10 });
-    expect(writeListQuery({ search: 'a b', sort: 'scans_desc', page: 2 }).toString()).toBe('q=a+b&sort=scans_desc&page=2');
+    expect(readListQuery(new URLSearchParams('q=%20menu%20&sort=name_asc&page=3'))).toEqual({
+      search: 'menu',
+      sort: 'name_asc',
+      page: 3,
+      pageSize: 10,
+    });
+    expect(readListQuery(new URLSearchParams('sort=bogus&page=-2'))).toEqual({
+      search: '',
+      sort: 'created_desc',
+      page: 1,
+      pageSize: 10,
+    });
+    expect(writeListQuery({ search: 'a b', sort: 'scans_desc', page: 2 }).toString()).toBe(
+      'q=a+b&sort=scans_desc&page=2',
+    );
     expect(writeListQuery({ search: '', sort: 'created_desc', page: 1 }).toString()).toBe('');
   });
   it('maps sorts, ranges and page counts', () => {

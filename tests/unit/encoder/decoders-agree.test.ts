@@ -64,7 +64,10 @@ async function readAll(segs: QrSegment[], text: string): Promise<Reading> {
 
 describe('decoders agree on the policy', () => {
   it('every sample: the policy is read right by all three decoders and is the shortest such variant', async () => {
-    const table: string[] = ['| text | ' + VARIANTS.join(' | ') + ' | policy |', '|' + ' --- |'.repeat(VARIANTS.length + 2)];
+    const table: string[] = [
+      '| text | ' + VARIANTS.join(' | ') + ' | policy |',
+      '|' + ' --- |'.repeat(VARIANTS.length + 2),
+    ];
     const failures: Record<string, { zxing: number; jsqr: number; zbar: number; samples: number }> = {};
     let eciOnly = 0;
     for (const text of SAMPLES) {
@@ -103,7 +106,11 @@ describe('decoders agree on the policy', () => {
       expect(encodeText(text).version).toBe(plan.version);
     }
     console.log(`ECI/kanji measurement (Z/J/B = zxing/jsQR/zbar read it right, struck = misread)\n${table.join('\n')}`);
-    console.log('misreads per variant', JSON.stringify(failures), `samples where plain UTF-8 happened to be read right and the ECI costs 12 bits: ${eciOnly}`);
+    console.log(
+      'misreads per variant',
+      JSON.stringify(failures),
+      `samples where plain UTF-8 happened to be read right and the ECI costs 12 bits: ${eciOnly}`,
+    );
     // The facts the policy rests on (if a decoder changes behaviour, revisit policy.ts).
     expect(failures['plain']?.zbar).toBeGreaterThan(0);
     expect(failures['utf8-eci']).toEqual({ zxing: 0, jsqr: 0, zbar: 0, samples: SAMPLES.length });
@@ -130,7 +137,12 @@ describe('decoders agree on the policy', () => {
     const cp932 = new TextDecoder('shift_jis');
     for (const [code, jis] of AMBIGUOUS_SJIS) {
       const v = kanjiValue(code);
-      const seg: QrSegment = { mode: 'kanji', numChars: 1, bitLength: 13, data: new Uint8Array([v >>> 5, (v & 31) << 3]) };
+      const seg: QrSegment = {
+        mode: 'kanji',
+        numChars: 1,
+        bitLength: 13,
+        data: new Uint8Array([v >>> 5, (v & 31) << 3]),
+      };
       const px = render(encodeSegments([seg]), 3);
       const expected = String.fromCharCode(jis);
       expect((await decodeZxing(px))?.text).toBe(expected);

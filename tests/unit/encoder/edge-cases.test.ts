@@ -128,7 +128,9 @@ describe('version 40 capacity', () => {
     expect(e).toBeInstanceOf(DataTooLongError);
     expect(e.maxVersion).toBe(10);
     expect(e.capacityBits).toBe(getCapacityBits(10, 'Q'));
-    expect(() => encodeSegments([makeBytes(new Uint8Array(n + 1))], { ecl: 'Q', maxVersion: 10 })).toThrow(DataTooLongError);
+    expect(() => encodeSegments([makeBytes(new Uint8Array(n + 1))], { ecl: 'Q', maxVersion: 10 })).toThrow(
+      DataTooLongError,
+    );
   });
 });
 
@@ -151,7 +153,11 @@ describe('every version boundary', () => {
             expect(encodeText(next, { ecl }).version, `${mode} ${ecl} v${v} n=${n + 1}`).toBe(v + 1);
             expect(qrVersion(next, ecl)).toBe(v + 1);
           } else expect(() => encodeText(next, { ecl })).toThrow(DataTooLongError);
-          expect(measureCapacity(text, ecl)).toMatchObject({ version: v, capacityBits: getCapacityBits(v, ecl), fits: true });
+          expect(measureCapacity(text, ecl)).toMatchObject({
+            version: v,
+            capacityBits: getCapacityBits(v, ecl),
+            fits: true,
+          });
         }
       }
       // ~1–2 s alone (240 encodes with qr, up to version 40); more than the default 5 s on a loaded machine.
@@ -203,7 +209,9 @@ describe('options', () => {
 
   it('minVersion and maxVersion bound the version', () => {
     expect(encodeText('a', { minVersion: 17 }).version).toBe(17);
-    expect(encodeText('a'.repeat(100), { minVersion: 2, maxVersion: 40 }).version).toBe(encodeText('a'.repeat(100)).version);
+    expect(encodeText('a'.repeat(100), { minVersion: 2, maxVersion: 40 }).version).toBe(
+      encodeText('a'.repeat(100)).version,
+    );
   });
 });
 

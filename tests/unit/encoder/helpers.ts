@@ -91,13 +91,28 @@ export interface ZxingRead {
  */
 export async function decodeZxing(p: Pixels, acceptEmpty = false): Promise<ZxingRead | null> {
   await loadZxing();
-  const image = { data: p.rgba, width: p.width, height: p.width, colorSpace: 'srgb' } as unknown as Parameters<typeof readBarcodes>[0];
-  const results = await readBarcodes(image, { formats: ['QRCode'], tryHarder: false, isPure: true, tryRotate: false, tryInvert: false, tryDownscale: false, returnErrors: acceptEmpty });
+  const image = { data: p.rgba, width: p.width, height: p.width, colorSpace: 'srgb' } as unknown as Parameters<
+    typeof readBarcodes
+  >[0];
+  const results = await readBarcodes(image, {
+    formats: ['QRCode'],
+    tryHarder: false,
+    isPure: true,
+    tryRotate: false,
+    tryInvert: false,
+    tryDownscale: false,
+    returnErrors: acceptEmpty,
+  });
   const r = results[0];
   if (r === undefined) return null;
   if (!r.isValid && !(acceptEmpty && r.text === '' && r.error === '')) return null;
   const extra = JSON.parse(r.extra || '{}') as { DataMask?: number; ECLevel?: string; Version?: string };
-  return { text: r.text, ecLevel: extra.ECLevel ?? r.ecLevel, mask: Number(extra.DataMask ?? -1), version: Number(extra.Version ?? r.version) };
+  return {
+    text: r.text,
+    ecLevel: extra.ECLevel ?? r.ecLevel,
+    mask: Number(extra.DataMask ?? -1),
+    version: Number(extra.Version ?? r.version),
+  };
 }
 
 /** Decodes with jsQR; null when nothing is found. */

@@ -3,7 +3,16 @@ import type { Ecl } from '../../../src/encoder/index.ts';
 import { prng } from './helpers.ts';
 
 export type Kind = 'numeric' | 'alphanumeric' | 'ascii' | 'url' | 'latin1' | 'utf8' | 'japanese' | 'mixed';
-export const KINDS: readonly Kind[] = ['numeric', 'alphanumeric', 'ascii', 'url', 'latin1', 'utf8', 'japanese', 'mixed'];
+export const KINDS: readonly Kind[] = [
+  'numeric',
+  'alphanumeric',
+  'ascii',
+  'url',
+  'latin1',
+  'utf8',
+  'japanese',
+  'mixed',
+];
 
 export interface Case {
   id: number;

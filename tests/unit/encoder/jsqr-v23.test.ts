@@ -17,7 +17,11 @@ describe('jsQR and version 23', () => {
     const v23 = render(peerSymbol(23, 'L'), 2);
     expect((await decodeZxing(v23))?.text).toBe('version check '.repeat(8));
     expect(decodeJsqr(v23)).toBeNull();
-    for (const [v, e] of [[22, 'L'], [24, 'L'], [23, 'M']] as const) {
+    for (const [v, e] of [
+      [22, 'L'],
+      [24, 'L'],
+      [23, 'M'],
+    ] as const) {
       expect(decodeJsqr(render(peerSymbol(v, e), 2))).toBe('version check '.repeat(8));
     }
   });

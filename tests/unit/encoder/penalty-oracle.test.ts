@@ -84,13 +84,16 @@ function patternedLine(r: () => number, size: number): boolean[] {
 function pack(grid: boolean[][], words: number): Uint32Array {
   const size = grid.length;
   const out = new Uint32Array(177 * 6);
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (grid[y]![x]) out[y * words + (x >>> 5)]! |= 1 << (x & 31);
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) if (grid[y]![x]) out[y * words + (x >>> 5)]! |= 1 << (x & 31);
   return out;
 }
 
 function syntheticGrid(r: () => number, size: number, alongColumns: boolean): boolean[][] {
   const lines = Array.from({ length: size }, () => patternedLine(r, size));
-  return Array.from({ length: size }, (_, y) => Array.from({ length: size }, (_, x) => (alongColumns ? lines[x]![y]! : lines[y]![x]!)));
+  return Array.from({ length: size }, (_, y) =>
+    Array.from({ length: size }, (_, x) => (alongColumns ? lines[x]![y]! : lines[y]![x]!)),
+  );
 }
 
 function placedSymbol(r: () => number, tpl: Template): Uint32Array {

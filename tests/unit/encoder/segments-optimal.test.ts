@@ -3,7 +3,14 @@
  * assignment of a mode to each character (brute force), in each version group.
  */
 import { describe, expect, it } from 'vitest';
-import { makeAlphanumeric, makeBytes, makeKanji, makeNumeric, utf8Encode, type QrSegment } from '../../../src/encoder/index.ts';
+import {
+  makeAlphanumeric,
+  makeBytes,
+  makeKanji,
+  makeNumeric,
+  utf8Encode,
+  type QrSegment,
+} from '../../../src/encoder/index.ts';
 import {
   getTotalBits,
   isAlphanumeric,
@@ -40,7 +47,7 @@ function bruteForce(text: string, version: number, kanji: boolean): number {
   const rec = (i: number) => {
     if (i === chars.length) {
       const segs: QrSegment[] = [];
-      for (let s = 0; s < chars.length; ) {
+      for (let s = 0; s < chars.length;) {
         let e = s + 1;
         while (e < chars.length && assign[e] === assign[s]) e++;
         segs.push(build(assign[s]!, chars.slice(s, e).join('')));
@@ -87,7 +94,8 @@ describe('optimal segmentation', () => {
     // Runs of digits and of other alphanumeric-set characters around the lengths where a segment starts to pay,
     // at the start, inside and at the end of lowercase and non-ASCII text.
     const r = prng(7);
-    const pick = (set: string, n: number) => Array.from({ length: n }, () => set[Math.floor(r() * set.length)]).join('');
+    const pick = (set: string, n: number) =>
+      Array.from({ length: n }, () => set[Math.floor(r() * set.length)]).join('');
     const pieces = [
       () => pick('0123456789', 1 + Math.floor(r() * 12)),
       () => pick('ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:', 1 + Math.floor(r() * 16)),

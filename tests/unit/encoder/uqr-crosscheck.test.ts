@@ -54,7 +54,13 @@ describe('cross-check with uqr', () => {
     for (const c of cases(11, 320)) {
       let theirs;
       try {
-        theirs = encode(c.text, { ecc: c.ecl, maskPattern: c.mask, minVersion: c.minVersion, border: 0, boostEcc: false });
+        theirs = encode(c.text, {
+          ecc: c.ecl,
+          maskPattern: c.mask,
+          minVersion: c.minVersion,
+          border: 0,
+          boostEcc: false,
+        });
       } catch {
         continue; // too long for uqr at this level: nothing to compare
       }

@@ -27,7 +27,12 @@ function setup(surface: 'landing' | 'create' = 'create', fg = '#000000', stored?
   return { atoms, store: createStore(), key };
 }
 
-function generate(store: ReturnType<typeof createStore>, atoms: GeneratorAtoms, type: QrTypeId, values: Record<string, string>) {
+function generate(
+  store: ReturnType<typeof createStore>,
+  atoms: GeneratorAtoms,
+  type: QrTypeId,
+  values: Record<string, string>,
+) {
   store.set(atoms.chooseTypeAtom, { type, clearContent: true });
   for (const [name, value] of Object.entries(values)) store.set(atoms.setValueAtom, { name: name as 'url', value });
   store.set(atoms.markGeneratedAtom);
@@ -81,7 +86,14 @@ describe('qrRequestAtom', () => {
     store.set(atoms.setDesignAtom, { frame: 'banner', shape: 'dots', ecl: 'H', frameText: 'MENU', fg: '#1A2BB2' });
     const request = store.get(atoms.qrRequestAtom);
     expect(request?.ecl).toBe('H');
-    expect(request?.style).toEqual({ shape: 'dots', fg: '#1A2BB2', bg: '#FFFFFF', frame: 'banner', frameText: 'MENU', logoId: null });
+    expect(request?.style).toEqual({
+      shape: 'dots',
+      fg: '#1A2BB2',
+      bg: '#FFFFFF',
+      frame: 'banner',
+      frameText: 'MENU',
+      logoId: null,
+    });
     const design = store.get(atoms.designAtom);
     store.set(atoms.setValueAtom, { name: 'text', value: 'hello world' });
     expect(store.get(atoms.designAtom)).toBe(design);
@@ -149,7 +161,14 @@ describe('draft', () => {
     const { atoms, store } = setup('create', '#000000', { type: 'text', design: { fg: '#123456' } });
     expect(store.get(atoms.typeAtom)).toBe('text');
     expect(store.get(atoms.valuesAtom)).toEqual({});
-    expect(store.get(atoms.designAtom)).toEqual({ frame: 'none', shape: 'square', fg: '#123456', bg: '#FFFFFF', ecl: 'M', frameText: '' });
+    expect(store.get(atoms.designAtom)).toEqual({
+      frame: 'none',
+      shape: 'square',
+      fg: '#123456',
+      bg: '#FFFFFF',
+      ecl: 'M',
+      frameText: '',
+    });
     expect(store.get(atoms.generatedAtom)).toBe(false);
   });
 });

@@ -8,7 +8,9 @@ import { CONTENT_KINDS } from '../../../workers/contract.ts';
 describe('colorWarning', () => {
   test('warns exactly when the renderer refuses the colours (one colour rule)', () => {
     const levels = ['00', '33', '66', '80', '99', 'BB', 'DD', 'FF'];
-    const colours = levels.flatMap((r) => levels.filter((_, i) => i % 3 === 0).map((g) => `#${r}${g}${levels[(levels.indexOf(r) + 5) % 8]}`));
+    const colours = levels.flatMap((r) =>
+      levels.filter((_, i) => i % 3 === 0).map((g) => `#${r}${g}${levels[(levels.indexOf(r) + 5) % 8]}`),
+    );
     let refused = 0;
     for (const fg of colours) {
       for (const bg of colours) {

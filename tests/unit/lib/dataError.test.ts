@@ -15,18 +15,29 @@ describe('PostgREST errors → user messages', () => {
     expect(e.hint).toMatch(/upgrade to Pro/);
   });
   it('keeps other messages of our SQL functions', () => {
-    const e = toDataError({ code: 'P0001', message: 'Sample data can only be loaded into an account without QR codes' });
+    const e = toDataError({
+      code: 'P0001',
+      message: 'Sample data can only be loaded into an account without QR codes',
+    });
     expect(e.code).toBe('refused');
     expect(e.message).toBe('Sample data can only be loaded into an account without QR codes');
   });
   it('explains permission, missing rows, check violations and network failures', () => {
     expect(toDataError({ code: '42501', message: 'permission denied for table qr_codes' }).code).toBe('signed_out');
     expect(toDataError({ code: 'PGRST303', message: 'JWT expired' }).message).toMatch(/Sign in again/);
-    expect(toDataError({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned' }).code).toBe('not_found');
-    const check = toDataError({ code: '23514', message: 'new row for relation "qr_codes" violates check constraint "qr_codes_destination_check"' });
+    expect(
+      toDataError({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned' }).code,
+    ).toBe('not_found');
+    const check = toDataError({
+      code: '23514',
+      message: 'new row for relation "qr_codes" violates check constraint "qr_codes_destination_check"',
+    });
     expect(check.code).toBe('invalid');
     expect(check.message).toMatch(/http:\/\/ or https:\/\//);
-    const url = toDataError({ code: '23514', message: 'new row for relation "qr_codes" violates check constraint "qr_codes_destination_url"' });
+    const url = toDataError({
+      code: '23514',
+      message: 'new row for relation "qr_codes" violates check constraint "qr_codes_destination_url"',
+    });
     expect(url.message).toMatch(/valid web address/);
     expect(toDataError({ code: '', message: 'TypeError: Failed to fetch' }).code).toBe('network');
     expect(toDataError(new TypeError('fetch failed')).code).toBe('network');

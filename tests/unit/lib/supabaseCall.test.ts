@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { AuthApiError, AuthRetryableFetchError, AuthSessionMissingError, createClient, PostgrestError } from '@supabase/supabase-js';
+import {
+  AuthApiError,
+  AuthRetryableFetchError,
+  AuthSessionMissingError,
+  createClient,
+  PostgrestError,
+} from '@supabase/supabase-js';
 import { DataError, NO_DATA_MESSAGE, PLAN_LIMIT_HINT } from '../../../src/lib/dataError.ts';
 import { dataCall, supabaseCall, supabaseCount, supabasePage } from '../../../src/lib/supabaseCall.ts';
 
@@ -12,7 +18,8 @@ type Answer = Response | (() => never);
 
 /** A supabase-js client whose every request gets `answer` (a Response, or a function that throws like fetch). */
 function clientAnswering(answer: Answer) {
-  const fetch = (): Promise<Response> => (typeof answer === 'function' ? Promise.resolve().then(answer) : Promise.resolve(answer.clone()));
+  const fetch = (): Promise<Response> =>
+    typeof answer === 'function' ? Promise.resolve().then(answer) : Promise.resolve(answer.clone());
   return createClient('http://127.0.0.1:54321', 'anon-key', {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { fetch },
@@ -22,11 +29,18 @@ function clientAnswering(answer: Answer) {
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
 
 /** What PostgREST sends for an error (the body of a 4xx/5xx). */
-const pgError = (status: number, code: string, message: string, extra: { details?: string | null; hint?: string | null } = {}) =>
-  json(status, { code, message, details: extra.details ?? null, hint: extra.hint ?? null });
+const pgError = (
+  status: number,
+  code: string,
+  message: string,
+  extra: { details?: string | null; hint?: string | null } = {},
+) => json(status, { code, message, details: extra.details ?? null, hint: extra.hint ?? null });
 
 async function failureOf(promise: Promise<unknown>): Promise<DataError> {
   try {
@@ -60,14 +74,18 @@ describe('supabaseCall: answers', () => {
       total: 7,
     });
     const head = clientAnswering(new Response(null, { status: 200, headers: { 'content-range': '*/12' } }));
-    await expect(supabaseCount(head.from('scan_events').select('id', { count: 'exact', head: true }))).resolves.toBe(12);
+    await expect(supabaseCount(head.from('scan_events').select('id', { count: 'exact', head: true }))).resolves.toBe(
+      12,
+    );
   });
 });
 
 describe('supabaseCall: every failure becomes one DataError', () => {
   it('maps a PostgREST error response to its code and sentence', async () => {
     const client = clientAnswering(
-      pgError(400, 'P0001', 'Free plan limit reached: at most 3 dynamic QR codes', { details: 'This account already has 3 dynamic QR codes.' }),
+      pgError(400, 'P0001', 'Free plan limit reached: at most 3 dynamic QR codes', {
+        details: 'This account already has 3 dynamic QR codes.',
+      }),
     );
     const e = await failureOf(supabaseCall(client.from('qr_codes').insert({ name: 'x' }).select('id').single()));
     expect(e.code).toBe('plan_limit');
@@ -77,8 +95,12 @@ describe('supabaseCall: every failure becomes one DataError', () => {
   });
 
   it('maps a check violation, an expired JWT and a missing row', async () => {
-    const check = clientAnswering(pgError(400, '23514', 'new row for relation "qr_codes" violates check constraint "qr_codes_name_check"'));
-    const invalid = await failureOf(supabaseCall(check.from('qr_codes').update({ name: '' }).eq('id', 'a').select('id')));
+    const check = clientAnswering(
+      pgError(400, '23514', 'new row for relation "qr_codes" violates check constraint "qr_codes_name_check"'),
+    );
+    const invalid = await failureOf(
+      supabaseCall(check.from('qr_codes').update({ name: '' }).eq('id', 'a').select('id')),
+    );
     expect(invalid.code).toBe('invalid');
     expect(invalid.message).toBe('The name must be 1 to 200 characters long.');
 
@@ -87,7 +109,11 @@ describe('supabaseCall: every failure becomes one DataError', () => {
     expect(signedOut.code).toBe('signed_out');
     expect(signedOut.message).toBe('Your session has ended. Sign in again to manage your QR codes.');
 
-    const none = clientAnswering(pgError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', { details: 'The result contains 0 rows' }));
+    const none = clientAnswering(
+      pgError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', {
+        details: 'The result contains 0 rows',
+      }),
+    );
     const notFound = await failureOf(supabaseCall(none.from('qr_codes').select('id').eq('id', 'gone').single()));
     expect(notFound.code).toBe('not_found');
     expect(notFound.message).toBe('This QR code no longer exists. It may have been deleted.');
@@ -95,7 +121,9 @@ describe('supabaseCall: every failure becomes one DataError', () => {
 
   it('maps a network failure (which postgrest-js reports in the result) to "network"', async () => {
     const client = clientAnswering(() => {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54321'), { code: 'ECONNREFUSED' }) });
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54321'), { code: 'ECONNREFUSED' }),
+      });
     });
     // `retry(false)`: postgrest-js would otherwise retry a failed GET with back-off before reporting it.
     const raw = await client.from('qr_codes').select('id').retry(false);
@@ -123,14 +151,17 @@ describe('supabaseCall: every failure becomes one DataError', () => {
   it('turns thrown errors (auth, network, anything) into DataErrors', async () => {
     const thrown = (error: unknown) => failureOf(supabaseCall(Promise.reject(error)));
     expect((await thrown(new AuthSessionMissingError())).code).toBe('signed_out');
-    expect((await thrown(new AuthApiError('Invalid Refresh Token: Refresh Token Not Found', 400, 'refresh_token_not_found'))).code).toBe(
-      'signed_out',
-    );
+    expect(
+      (await thrown(new AuthApiError('Invalid Refresh Token: Refresh Token Not Found', 400, 'refresh_token_not_found')))
+        .code,
+    ).toBe('signed_out');
     expect((await thrown(new AuthRetryableFetchError('fetch failed', 0))).code).toBe('network');
     const weird = await thrown(new AuthApiError('Database error', 500, 'unexpected_failure'));
     expect(weird.code).toBe('unknown');
     expect(weird.message).toBe('Something went wrong: Database error');
-    const pg = await thrown(new PostgrestError({ message: 'permission denied for table qr_codes', details: '', hint: '', code: '42501' }));
+    const pg = await thrown(
+      new PostgrestError({ message: 'permission denied for table qr_codes', details: '', hint: '', code: '42501' }),
+    );
     expect(pg.code).toBe('signed_out');
   });
 

@@ -38,7 +38,10 @@ describe('WIFI payload', () => {
     expect(parseWifi(text)).toEqual({ T: 'WPA', S: ssid, P: password });
   });
   it('leaves the password out of an open network and defaults to WPA', () => {
-    expect(parseWifi(buildPayload('wifi', { ssid: 'Open', password: 'x', encryption: 'nopass' }))).toEqual({ T: 'nopass', S: 'Open' });
+    expect(parseWifi(buildPayload('wifi', { ssid: 'Open', password: 'x', encryption: 'nopass' }))).toEqual({
+      T: 'nopass',
+      S: 'Open',
+    });
     expect(parseWifi(buildPayload('wifi', { ssid: 'Home', password: 'pw' })).T).toBe('WPA');
   });
 });
@@ -57,7 +60,9 @@ describe('vCard 3.0 payloads', () => {
     expect(text).not.toMatch(/ORG:|URL:/);
   });
   it('vCard Plus adds ORG and URL', () => {
-    const lines = buildPayload('vcardplus', { name: 'Jane', company: 'Acme', website: 'https://acme.test' }).split('\r\n');
+    const lines = buildPayload('vcardplus', { name: 'Jane', company: 'Acme', website: 'https://acme.test' }).split(
+      '\r\n',
+    );
     expect(lines).toContain('ORG:Acme');
     expect(lines).toContain('URL:https://acme.test');
   });
@@ -65,7 +70,11 @@ describe('vCard 3.0 payloads', () => {
 
 describe('links', () => {
   it('mailto: carries subject and body, percent-encoded, readable by a URL parser', () => {
-    const text = buildPayload('email', { email: 'hi@example.com', subject: 'Hello & welcome?', body: 'Line 1\nLine 2 = ok' });
+    const text = buildPayload('email', {
+      email: 'hi@example.com',
+      subject: 'Hello & welcome?',
+      body: 'Line 1\nLine 2 = ok',
+    });
     const url = new URL(text);
     expect(url.protocol).toBe('mailto:');
     expect(url.pathname).toBe('hi@example.com');
@@ -80,11 +89,15 @@ describe('links', () => {
     expect(url.searchParams.get('text')).toBe('Hi there!');
   });
   it('SMS is SMSTO:number:message', () => {
-    expect(buildPayload('sms', { phone: '+1 555-0100', message: 'On my way: 5 min' })).toBe('SMSTO:+15550100:On my way: 5 min');
+    expect(buildPayload('sms', { phone: '+1 555-0100', message: 'On my way: 5 min' })).toBe(
+      'SMSTO:+15550100:On my way: 5 min',
+    );
   });
   it('every URL type encodes the trimmed URL as typed', () => {
     for (const type of QR_TYPES.filter((t) => isUrlType(t.id))) {
-      expect(buildPayload(type.id, { url: `  https://example.com/${type.id}?q=1 ` })).toBe(`https://example.com/${type.id}?q=1`);
+      expect(buildPayload(type.id, { url: `  https://example.com/${type.id}?q=1 ` })).toBe(
+        `https://example.com/${type.id}?q=1`,
+      );
     }
   });
 });
@@ -113,8 +126,15 @@ describe('event (iCalendar VEVENT)', () => {
 describe('every type', () => {
   it('has a form whose required fields, once filled, make a non-empty payload', () => {
     const sample: Record<string, string> = {
-      url: 'https://example.com', text: 'hello', name: 'Jane', phone: '15550100', email: 'a@b.co', ssid: 'Net',
-      title: 'Meetup', start: '2025-01-01T10:00', barcode: '4006381333931',
+      url: 'https://example.com',
+      text: 'hello',
+      name: 'Jane',
+      phone: '15550100',
+      email: 'a@b.co',
+      ssid: 'Net',
+      title: 'Meetup',
+      start: '2025-01-01T10:00',
+      barcode: '4006381333931',
     };
     for (const type of QR_TYPES) {
       const fields = fieldsFor(type.id);

@@ -20,12 +20,18 @@ let dir = '';
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'qrcraft-exports-'));
   const wasm = readFileSync(join(process.cwd(), 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'));
-  prepareZXingModule({ overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer } });
+  prepareZXingModule({
+    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+  });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function decodePng(file: string): Promise<string | null> {
-  const results = await readBarcodes(new Uint8Array(readFileSync(file)), { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 1 });
+  const results = await readBarcodes(new Uint8Array(readFileSync(file)), {
+    formats: ['QRCode'],
+    tryHarder: true,
+    maxNumberOfSymbols: 1,
+  });
   return results.find((r) => r.isValid)?.text ?? null;
 }
 
@@ -47,7 +53,12 @@ function tinyPng(w: number, h: number, rgb: [number, number, number]): Uint8Arra
   const raw = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(rgb, y * (w * 3 + 1) + 1 + x * 3);
   return new Uint8Array(
-    Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+    Buffer.concat([
+      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
   );
 }
 
@@ -74,19 +85,38 @@ const LONG = 'https://qrcraft.app/d?p=' + 'Zk3-q_Wm8'.repeat(110);
 const CASES: [Shape, Frame, Ecl, string, boolean, ContentKind][] = [
   ['square', 'none', 'L', 'https://qrcraft.app/s/7Xk2', false, 'url'],
   ['dots', 'banner', 'H', 'https://qrcraft.app/s/7Xk2', true, 'url'],
-  ['rounded', 'circular', 'Q', 'BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nTEL:+55 11 5555 0100\nEND:VCARD', true, 'vcard'],
+  [
+    'rounded',
+    'circular',
+    'Q',
+    'BEGIN:VCARD\nVERSION:3.0\nFN:Ana Souza\nTEL:+55 11 5555 0100\nEND:VCARD',
+    true,
+    'vcard',
+  ],
   ['extraRounded', 'badge', 'M', 'WIFI:T:WPA;S:Café Ñandú;P:pa(ss)\\word;;', false, 'wifi'],
   ['classy', 'topText', 'H', LONG, true, 'url'],
   ['classyRounded', 'rounded', 'M', LONG, false, 'url'],
 ];
 
 describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind) => {
-  const style: QrStyle = { shape, frame, fg: '#1A2BB2', bg: '#FFFFFF', frameText: frame === 'badge' ? 'Wi-Fi (gäste)' : '', logoId: withLogo ? 'l' : null };
+  const style: QrStyle = {
+    shape,
+    frame,
+    fg: '#1A2BB2',
+    bg: '#FFFFFF',
+    frameText: frame === 'badge' ? 'Wi-Fi (gäste)' : '',
+    logoId: withLogo ? 'l' : null,
+  };
   const matrix = encodeText(content, { ecl });
   const scene = buildScene(matrix, style, withLogo ? { width: 8, height: 8 } : null, 480);
 
   test('PDF: one page sized to the artwork, title, vector paths; pdftoppm + zxing read it back', async () => {
-    const bytes = Buffer.from(sceneToPdf(scene, { title: exportTitle(kind, content), logo: withLogo ? { bytes: tinyPng(8, 8, [225, 29, 72]), format: 'PNG' } : null }));
+    const bytes = Buffer.from(
+      sceneToPdf(scene, {
+        title: exportTitle(kind, content),
+        logo: withLogo ? { bytes: tinyPng(8, 8, [225, 29, 72]), format: 'PNG' } : null,
+      }),
+    );
     const text = bytes.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
@@ -107,7 +137,9 @@ describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind
   test('EPS: DSC header, BoundingBox, vector paths; Ghostscript + zxing read it back', async () => {
     const eps = sceneToEps(scene, {
       title: exportTitle(kind, content),
-      logo: withLogo ? { width: 2, height: 2, rgb: new Uint8Array([225, 29, 72, 225, 29, 72, 225, 29, 72, 225, 29, 72]) } : null,
+      logo: withLogo
+        ? { width: 2, height: 2, rgb: new Uint8Array([225, 29, 72, 225, 29, 72, 225, 29, 72, 225, 29, 72]) }
+        : null,
       date: new Date('2026-01-01T00:00:00Z'),
     });
     const lines = eps.split('\n');
@@ -120,7 +152,17 @@ describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind
     expect(eps.includes('colorimage')).toBe(withLogo && scene.model.logo !== null);
     const file = join(dir, `${shape}-${frame}.eps`);
     writeFileSync(file, eps, 'latin1');
-    execFileSync('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dEPSCrop', '-sDEVICE=png16m', '-r300', `-sOutputFile=${file}.png`, file]);
+    execFileSync('gs', [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-dEPSCrop',
+      '-sDEVICE=png16m',
+      '-r300',
+      `-sOutputFile=${file}.png`,
+      file,
+    ]);
     expect(await decodePng(`${file}.png`)).toBe(content);
   });
 });

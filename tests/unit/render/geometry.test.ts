@@ -2,7 +2,14 @@ import { describe, expect, test } from 'vitest';
 import { encodeText } from '../../../src/encoder/index.ts';
 import { traceContours } from '../../../src/render/contours.ts';
 import { buildModel, LOGO_FRACTION, planLogo, QUIET_ZONE } from '../../../src/render/model.ts';
-import { alignmentPositions, blockLayout, Fn, functionMap, moduleBlockMap, sizeOfVersion } from '../../../src/render/qrspec.ts';
+import {
+  alignmentPositions,
+  blockLayout,
+  Fn,
+  functionMap,
+  moduleBlockMap,
+  sizeOfVersion,
+} from '../../../src/render/qrspec.ts';
 import { emitModules, emitEyes, type GridMap, type PathSink } from '../../../src/render/shapes.ts';
 import { layoutFrame, estimateTextEm, frameLabel, QR_SHARE } from '../../../src/render/layout.ts';
 import { checkColours } from '../../../src/render/colour.ts';
@@ -32,7 +39,10 @@ class SampleSink implements PathSink {
     for (let i = 1; i <= 8; i++) {
       const t = i / 8;
       const u = 1 - t;
-      this.cur.push([u * u * u * x0 + 3 * u * u * t * a + 3 * u * t * t * c + t * t * t * x, u * u * u * y0 + 3 * u * u * t * b + 3 * u * t * t * d + t * t * t * y]);
+      this.cur.push([
+        u * u * u * x0 + 3 * u * u * t * a + 3 * u * t * t * c + t * t * t * x,
+        u * u * u * y0 + 3 * u * u * t * b + 3 * u * t * t * d + t * t * t * y,
+      ]);
     }
   }
   closePath() {}
@@ -70,7 +80,8 @@ describe('contours', () => {
     // Every module centre is inside exactly the dark modules (nonzero), the ring's hole is not.
     const s = new SampleSink();
     emitModules(s, dark, n, 'square', unit);
-    for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) expect(s.winding(x + 0.5, y + 0.5) !== 0).toBe(dark[y * n + x] === 1);
+    for (let y = 0; y < n; y++)
+      for (let x = 0; x < n; x++) expect(s.winding(x + 0.5, y + 0.5) !== 0).toBe(dark[y * n + x] === 1);
   });
 
   test.each(SHAPES)('shape %s covers every dark module centre and no light one (random 41x41)', (shape) => {
@@ -200,7 +211,8 @@ describe('logo hole', () => {
         if (!placement) continue;
         const fn = functionMap(m.version);
         const { x, y, w, h } = placement.hole;
-        for (let yy = y; yy < y + h; yy++) for (let xx = x; xx < x + w; xx++) expect([Fn.Data, Fn.Alignment]).toContain(fn[yy * m.size + xx]);
+        for (let yy = y; yy < y + h; yy++)
+          for (let xx = x; xx < x + w; xx++) expect([Fn.Data, Fn.Alignment]).toContain(fn[yy * m.size + xx]);
         // Aspect ratio kept.
         expect(placement.box.w / placement.box.h).toBeCloseTo(2.5, 6);
       }
@@ -250,7 +262,8 @@ describe('layout', () => {
 
 describe('colours', () => {
   test('presets pass; light-on-dark and low contrast are refused with a code', () => {
-    for (const fg of ['#000000', '#1A2BB2', '#DC2626', '#16A34A', '#9333EA', '#EA580C']) expect(() => checkColours(fg, '#FFFFFF')).not.toThrow();
+    for (const fg of ['#000000', '#1A2BB2', '#DC2626', '#16A34A', '#9333EA', '#EA580C'])
+      expect(() => checkColours(fg, '#FFFFFF')).not.toThrow();
     for (const [fg, bg] of [
       ['#FFFFFF', '#000000'],
       ['#DDDDDD', '#FFFFFF'],
