@@ -21,12 +21,15 @@ export async function runAs<T>(
   caller?: string,
 ): Promise<T> {
   if (!API_ROLES.has(role)) throw new Error(`refusing to switch to role ${String(role)}`);
-  return db.transaction(async (tx) => {
-    await tx.query(
-      `SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+  return db.transaction(
+    async (tx) => {
+      await tx.query(
+        `SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('statement_timeout', $3, true)`,
-      [role, JSON.stringify(claims), String(Math.max(0, Math.floor(statementTimeoutMs)))],
-    );
-    return fn(tx);
-  }, { caller });
+        [role, JSON.stringify(claims), String(Math.max(0, Math.floor(statementTimeoutMs)))],
+      );
+      return fn(tx);
+    },
+    { caller },
+  );
 }

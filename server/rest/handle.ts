@@ -25,20 +25,44 @@ interface Caller {
 
 type Work = (schema: SchemaCache, run: RunAs, caller: Caller) => Promise<Response>;
 
+/** The token of an Authorization header, as wai's extractBearerAuth reads it: none unless the scheme is Bearer. */
+function bearerToken(header: string | undefined): string {
+  const m = /^(\S*)\s*([\s\S]*)$/.exec(header ?? '');
+  return m && m[1]!.toLowerCase() === 'bearer' ? m[2]!.trim() : '';
+}
+
+/** The words PostgREST 12 (Haskell jose) uses for a token it cannot accept; ours for what it words differently. */
+function invalidTokenMessage(token: string, err: Error): string {
+  const parts = token.split('.');
+  if (parts.length !== 3)
+    return `JWSError (CompactDecodeError Invalid number of parts: Expected 3 parts; got ${parts.length})`;
+  let header: unknown;
+  try {
+    header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8'));
+  } catch {
+    return 'JWSError (JSONDecodeError "Not valid base64url")';
+  }
+  if (typeof header === 'object' && header !== null && (header as { alg?: unknown }).alg === 'none')
+    return 'JWSError JWSNoSignatures';
+  if (/signature is invalid|signing method/.test(err.message)) return 'JWSError JWSInvalidSignature';
+  if (/not valid yet/.test(err.message)) return 'JWTNotYetValid';
+  if (/could not decode/.test(err.message)) return 'JWSError (JSONDecodeError "Not valid base64url")';
+  return err.message;
+}
+
 async function authenticate(deps: Deps, c: Context): Promise<Omit<Caller, 'key'>> {
-  const header = c.req.header('Authorization');
-  if (!header) return { role: 'anon', claims: { role: 'anon' } };
-  const m = /^bearer\s+(\S+)$/i.exec(header.trim());
-  if (!m) throw new RestError(401, 'PGRST301', 'Invalid Authorization header: expected "Bearer <JWT>"');
+  // No token, an empty one, or another scheme (Basic …): the anonymous role, as in PostgREST.
+  const token = bearerToken(c.req.header('Authorization'));
+  if (token === '') return { role: 'anon', claims: { role: 'anon' } };
   let claims: Record<string, unknown>;
   try {
-    claims = (await deps.signer.verify(m[1]!, deps.config.now())) as Record<string, unknown>;
+    claims = (await deps.signer.verify(token, deps.config.now())) as Record<string, unknown>;
   } catch (err) {
     if (err instanceof JwtError && /expired/.test(err.message)) {
       throw new RestError(401, 'PGRST303', 'JWT expired');
     }
     if (err instanceof JwtError || err instanceof joseErrors.JOSEError) {
-      throw new RestError(401, 'PGRST301', `Invalid JWT: ${err.message}`);
+      throw new RestError(401, 'PGRST301', invalidTokenMessage(token, err));
     }
     throw err;
   }
@@ -68,7 +92,8 @@ export function createHandler(deps: Deps): (c: Context, work: Work) => Promise<R
    * place in line (at most a few of its requests run at once). Returns the function that frees the place.
    */
   const admit = async (key: string, ip: string): Promise<() => void> => {
-    if (!limiters.restPerIp.take(ip)) throw restRateLimited(limiters.restPerIp.retryAfterSec(ip), 'too many requests from this address');
+    if (!limiters.restPerIp.take(ip))
+      throw restRateLimited(limiters.restPerIp.retryAfterSec(ip), 'too many requests from this address');
     if (!limiters.rest.take(key)) throw restRateLimited(limiters.rest.retryAfterSec(key), 'too many requests');
     const leave = await gate.enter(key);
     if (!leave) throw restRateLimited(1, 'too many requests at once');
@@ -93,16 +118,30 @@ export function createHandler(deps: Deps): (c: Context, work: Work) => Promise<R
       if (err instanceof RestError) return errorOut(err);
       if (err instanceof DbUnavailableError) {
         deps.config.log(`${c.req.method} ${c.req.path}: ${err.message}`);
-        return errorOut(new RestError(503, 'PGRST001', 'Database client error. Retrying the connection.', null, null, { 'Retry-After': '1' }));
+        return errorOut(
+          new RestError(503, 'PGRST001', 'Database client error. Retrying the connection.', null, null, {
+            'Retry-After': '1',
+          }),
+        );
       }
       // Shared plumbing (the 1 MiB body limit) throws the auth server's errors: same status, PostgREST shape.
       if (err instanceof ApiError) return errorOut(new RestError(err.status, err.code, err.message));
       const code = sqlState(err);
       if (code) {
         const e = err as { message?: string; detail?: string; hint?: string };
-        return errorOut(new RestError(statusOfSqlState(code, role), code, e.message ?? 'database error', e.detail ?? null, e.hint ?? null));
+        return errorOut(
+          new RestError(
+            statusOfSqlState(code, role),
+            code,
+            e.message ?? 'database error',
+            e.detail ?? null,
+            e.hint ?? null,
+          ),
+        );
       }
-      deps.config.log(`unexpected error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      deps.config.log(
+        `unexpected error on ${c.req.method} ${c.req.path}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      );
       return errorOut(new RestError(500, 'PGRST000', 'Unexpected failure, please check server logs'));
     } finally {
       leave?.();

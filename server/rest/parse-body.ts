@@ -3,7 +3,10 @@ import { invalidJson } from './errors.ts';
 
 /** `columns=a,"b"` of an insert → the column names. */
 export function parseColumnsParam(raw: string): string[] {
-  return raw.split(',').map((n) => n.trim().replace(/^"(.*)"$/, '$1')).filter(Boolean);
+  return raw
+    .split(',')
+    .map((n) => n.trim().replace(/^"(.*)"$/, '$1'))
+    .filter(Boolean);
 }
 
 /** Deeper JSON than any column of ours holds; PostgreSQL's jsonb parser runs out of stack near 4,000 levels. */
@@ -29,9 +32,29 @@ export function parseJsonBody(text: string): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
-  } catch (err) {
-    throw invalidJson(err instanceof Error ? err.message : null);
+  } catch {
+    // PostgREST drops the parser's words in favour of the generic message (its issue #2344).
+    throw invalidJson();
   }
   if (depthExceeds(value, MAX_JSON_DEPTH)) throw invalidJson(`JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
   return value;
+}
+
+/** An application/x-www-form-urlencoded body (`a=1&b=x+y`) → an object of strings, the last value of a key winning. */
+export function parseUrlEncoded(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of text.replace(/^\?/, '').split(/[&;]/)) {
+    if (part === '') continue;
+    const eq = part.indexOf('=');
+    const decode = (s: string) => {
+      try {
+        return decodeURIComponent(s.replaceAll('+', ' '));
+      } catch {
+        return s.replaceAll('+', ' ');
+      }
+    };
+    const key = decode(eq < 0 ? part : part.slice(0, eq));
+    out[key] = eq < 0 ? '' : decode(part.slice(eq + 1));
+  }
+  return out;
 }

@@ -1,8 +1,10 @@
 // Responses of /rest/v1: JSON bodies, Content-Range, the single-object media type, and errors in PostgREST's
 // shape.
-import { RestError } from './errors.ts';
+import { RestError, haskellShow } from './errors.ts';
 
-export const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
+export { haskellShow };
+import { OBJECT_MEDIA } from './media.ts';
+
 export const OBJECT_TYPE = { 'Content-Type': `${OBJECT_MEDIA}; charset=utf-8` };
 
 /** A JSON array as text (body) and its number of elements (n), as the statements of sql.ts answer them. */
@@ -18,12 +20,17 @@ export function jsonResponse(status: number, body: string | null, headers: Recor
   });
 }
 
-/** The response of a RestError; a 401 for a bad JWT also says so in WWW-Authenticate. */
+/**
+ * The response of a RestError. Every 401 says `WWW-Authenticate: Bearer` (RFC 6750), with the reason when the
+ * token itself was refused, as PostgREST does.
+ */
 export function errorOut(err: RestError): Response {
   const extra: Record<string, string> =
-    err.status === 401 && err.code.startsWith('PGRST3')
-      ? { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${err.message.replaceAll('"', "'")}"` }
-      : {};
+    err.status !== 401
+      ? {}
+      : err.code.startsWith('PGRST3')
+        ? { 'WWW-Authenticate': `Bearer error="invalid_token", error_description=${haskellShow(err.message)}` }
+        : { 'WWW-Authenticate': 'Bearer' };
   return jsonResponse(err.status, JSON.stringify(err.body()), { ...err.headers, ...extra });
 }
 
@@ -36,8 +43,12 @@ export function contentRange(offset: number, n: number, total: number | null): s
 /** The only row of a result, for Accept: application/vnd.pgrst.object+json; 406 unless there is exactly one. */
 export function singular(result: Result): string {
   if (result.n !== 1) {
-    throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned',
-      `The result contains ${result.n} rows`);
+    throw new RestError(
+      406,
+      'PGRST116',
+      'JSON object requested, multiple (or no) rows returned',
+      `The result contains ${result.n} rows`,
+    );
   }
   const rows = JSON.parse(result.body) as unknown[];
   return JSON.stringify(rows[0]);

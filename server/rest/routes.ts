@@ -8,19 +8,40 @@ import type { Queryable } from '../lib/db.ts';
 import type { Deps } from '../lib/deps.ts';
 import { readBodyText } from '../lib/http.ts';
 import { RestError, restRateLimited } from './errors.ts';
+import { EXPOSED_SCHEMA, OBJECT_MEDIA, type Media } from './media.ts';
+import { preferenceApplied, preferredTimezone, type Prefer } from './parse.ts';
 import { createHandler, type RunAs } from './handle.ts';
 import { planRpc, type RpcPlan } from './plan-rpc.ts';
 import { planTable, type ReadPlan, type RestRequest, type WritePlan } from './plan.ts';
-import { OBJECT_MEDIA, OBJECT_TYPE, contentRange, jsonResponse, rowsResponse, singular, type Result } from './respond.ts';
+import { contentRange, jsonResponse, singular, type Result } from './respond.ts';
 import { readSql, rpcSql, writeSql, type SqlQuery } from './sql.ts';
 
+/**
+ * The query string as PostgREST reads it (http-types' parseQuery): `&` and `;` both separate parameters, and a
+ * parameter without `=` has no value, so it is no filter at all.
+ */
+export function queryParams(search: string): URLSearchParams {
+  return new URLSearchParams(
+    search
+      .replace(/^\?/, '')
+      .split(/[&;]/)
+      .filter((part) => part.includes('='))
+      .join('&'),
+  );
+}
+
 function restRequest(c: Context): RestRequest {
+  const accept = c.req.header('Accept');
   return {
     method: c.req.method,
-    query: new URL(c.req.url).searchParams,
+    query: queryParams(new URL(c.req.url).search),
     prefer: c.req.header('Prefer'),
     range: c.req.header('Range'),
-    object: (c.req.header('Accept') ?? '').toLowerCase().includes(OBJECT_MEDIA),
+    object: (accept ?? '').includes(OBJECT_MEDIA),
+    accept,
+    contentType: c.req.header('Content-Type'),
+    acceptProfile: c.req.header('Accept-Profile'),
+    contentProfile: c.req.header('Content-Profile'),
     body: () => readBodyText(c),
   };
 }
@@ -32,6 +53,48 @@ async function one(tx: Queryable, q: SqlQuery): Promise<Result> {
   return { body, n: Number(row?.n ?? 0) };
 }
 
+/** run, with the transaction's time zone set first when the request asked for one (Prefer: timezone=…). */
+function inZone(run: RunAs, prefer: Prefer): RunAs {
+  const zone = preferredTimezone(prefer);
+  if (zone === undefined) return run;
+  return (fn) =>
+    run(async (tx) => {
+      await tx.query(`SELECT set_config('timezone', $1, true)`, [zone]);
+      return fn(tx);
+    });
+}
+
+/** Content-Type (and Content-Profile when the request named the schema) of an answer with a body. */
+function typeHeaders(media: Media, profiled: boolean): Record<string, string> {
+  return { 'Content-Type': media.contentType, ...(profiled ? { 'Content-Profile': EXPOSED_SCHEMA } : {}) };
+}
+
+/**
+ * The answer to a page of rows (a read, or a function's rows), as PostgREST's rangeStatusHeader decides it:
+ * with a counted total, 416 PGRST103 when the page starts past the end, 206 when it is not all of them.
+ */
+function pageResponse(
+  result: Result,
+  offset: number,
+  total: number | null,
+  media: Media,
+  extra: Record<string, string>,
+): Response {
+  const headers = { 'Content-Range': contentRange(offset, result.n, total), ...extra, ...typeHeaders(media, false) };
+  if (total !== null && offset > total) {
+    const err = new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${total} rows.`,
+    );
+    return new Response(JSON.stringify(err.body()), { status: 416, headers });
+  }
+  const status = total !== null && result.n < total ? 206 : 200;
+  const body = media.object ? singular(result) : result.body;
+  return new Response(body, { status, headers });
+}
+
 async function read(plan: ReadPlan, run: RunAs): Promise<Response> {
   const q = readSql(plan);
   const { result, total } = await run(async (tx) => {
@@ -39,54 +102,89 @@ async function read(plan: ReadPlan, run: RunAs): Promise<Response> {
     const total = q.countSql ? Number((await tx.query<{ n: number }>(q.countSql, q.values))[0]?.n ?? 0) : null;
     return { result, total };
   });
-  return rowsResponse(result, { 'Content-Range': contentRange(plan.offset, result.n, total) }, plan.object);
+  const extra = {
+    ...preferenceApplied(plan.prefer, 'read'),
+    ...(plan.profiled ? { 'Content-Profile': EXPOSED_SCHEMA } : {}),
+  };
+  return pageResponse(result, plan.offset, total, plan.media, extra);
+}
+
+/**
+ * Content-Range of a write, as PostgREST 12 answers it: inserts and deletes `*\/n` (n counted) or `*\/*`;
+ * updates the rows they changed, `0-(n-1)/*` (or `/n` when counted).
+ */
+function writeRange(plan: WritePlan, n: number): string {
+  const total = plan.count ? String(n) : '*';
+  if (plan.statement.kind !== 'update') return `*/${total}`;
+  return n > 0 && total !== '0' ? `0-${n - 1}/${total}` : `*/${total}`;
 }
 
 async function write(plan: WritePlan, run: RunAs, takeRows: (n: number) => void): Promise<Response> {
   const { statement, returning, status } = plan;
+  const kind = statement.kind === 'insert' ? 'create' : statement.kind;
+  const applied = preferenceApplied(plan.prefer, kind);
+  const answer = (n: number, body: string | null) => {
+    const headers = { 'Content-Range': writeRange(plan, n), ...applied };
+    if (!returning) return new Response(null, { status, headers });
+    return new Response(body, { status, headers: { ...headers, ...typeHeaders(plan.media, plan.profiled) } });
+  };
   if (statement.kind === 'insert') {
     takeRows(statement.rows.length);
-    if (statement.rows.length === 0) {
-      return returning ? jsonResponse(201, '[]', { 'Content-Range': '*/0' }) : new Response(null, { status: 201 });
-    }
   }
   if (statement.kind === 'update' && statement.sets.length === 0) {
-    return returning ? jsonResponse(200, '[]', { 'Content-Range': '*/*' }) : new Response(null, { status: 204 });
+    return returning
+      ? jsonResponse(200, '[]', { 'Content-Range': '*/*', ...applied })
+      : new Response(null, { status: 204, headers: applied });
   }
   const q = writeSql(plan);
   if (!q.wrapped) {
     await run((tx) => tx.query(q.sql, q.values));
-    return new Response(null, { status, headers: { 'Content-Range': '*/*' } });
+    return answer(0, null);
   }
   // A singular request that does not touch exactly one row is rolled back, as PostgREST does.
   const { result, body } = await run(async (tx) => {
     const result = await one(tx, q);
     return { result, body: plan.object ? singular(result) : result.body };
   });
-  const headers = { 'Content-Range': plan.count ? `*/${result.n}` : '*/*' };
-  if (!returning) return new Response(null, { status, headers });
-  return jsonResponse(status, body, plan.object ? { ...headers, ...OBJECT_TYPE } : headers);
+  return answer(result.n, body);
 }
 
 async function rpc(plan: RpcPlan, run: RunAs): Promise<Response> {
   const q = rpcSql(plan);
+  const applied = preferenceApplied(plan.prefer, 'invoke');
   if (plan.kind === 'void' || plan.kind === 'scalar') {
     const rows = await run((tx) => tx.query<{ body: string | null }>(q.sql, q.values));
-    if (plan.kind === 'void') return new Response(null, { status: 204 });
-    return jsonResponse(200, rows[0]?.body ?? 'null');
+    // PostgREST counts the one value as one row, for void functions too.
+    const headers = { 'Content-Range': contentRange(0, 1, plan.prefer.count ? 1 : null), ...applied };
+    if (plan.kind === 'void') return new Response(null, { status: 204, headers });
+    const body = rows[0]?.body ?? 'null';
+    return new Response(plan.media.object ? singularValue(body) : body, {
+      status: 200,
+      headers: { ...headers, ...typeHeaders(plan.media, plan.profiled) },
+    });
   }
+  const extra = { ...applied, ...(plan.profiled ? { 'Content-Profile': EXPOSED_SCHEMA } : {}) };
   if (plan.kind === 'scalar-set') {
     const result = await run((tx) => one(tx, q));
-    return jsonResponse(200, result.body, { 'Content-Range': contentRange(0, result.n, plan.count ? result.n : null) });
+    return pageResponse(result, 0, plan.count ? result.n : null, plan.media, extra);
   }
   const row = (await run((tx) => tx.query<{ total: number; body: string; n: number }>(q.sql, q.values)))[0]!;
   const result: Result = { body: row.body, n: Number(row.n) };
   if (!plan.returnsSet) {
     const rows = JSON.parse(result.body) as unknown[];
-    return jsonResponse(200, JSON.stringify(rows[0] ?? null));
+    const headers = {
+      'Content-Range': contentRange(0, 1, plan.count ? 1 : null),
+      ...extra,
+      ...typeHeaders(plan.media, false),
+    };
+    return new Response(JSON.stringify(rows[0] ?? null), { status: 200, headers });
   }
-  const headers = { 'Content-Range': contentRange(plan.offset, result.n, plan.count ? Number(row.total) : null) };
-  return rowsResponse(result, headers, plan.object);
+  return pageResponse(result, plan.offset, plan.count ? Number(row.total) : null, plan.media, extra);
+}
+
+/** A single value asked for as an object: itself (PostgREST's json_agg(...)->0 of one value). */
+function singularValue(body: string): string {
+  return body;
 }
 
 export function registerRest(app: Hono, deps: Deps): void {
@@ -97,15 +195,19 @@ export function registerRest(app: Hono, deps: Deps): void {
   app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], '/:table', (c) =>
     handle(c, async (schema, run, { key }) => {
       const plan = await planTable(restRequest(c), schema, c.req.param('table'), maxRows);
-      if (plan.kind === 'read') return read(plan, run);
-      return write(plan, run, (n) => {
-        if (!restRows.take(key, n)) throw restRateLimited(restRows.retryAfterSec(key, n), `too many rows inserted (${n} now)`);
+      if (plan.kind === 'read') return read(plan, inZone(run, plan.prefer));
+      return write(plan, inZone(run, plan.prefer), (n) => {
+        if (!restRows.take(key, n))
+          throw restRateLimited(restRows.retryAfterSec(key, n), `too many rows inserted (${n} now)`);
       });
     }),
   );
 
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', (c) =>
-    handle(c, async (schema, run) => rpc(await planRpc(restRequest(c), schema, c.req.param('fn'), maxRows), run)),
+    handle(c, async (schema, run) => {
+      const plan = await planRpc(restRequest(c), schema, c.req.param('fn'), maxRows);
+      return rpc(plan, inZone(run, plan.prefer));
+    }),
   );
 
   app.all('*', (c) =>

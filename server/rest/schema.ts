@@ -34,6 +34,8 @@ export interface FunctionDef {
 export interface SchemaCache {
   relations: Map<string, Relation>;
   functions: Map<string, FunctionDef[]>;
+  /** pg_timezone_names: the values `Prefer: timezone=…` accepts, as in PostgREST. */
+  timezones?: ReadonlySet<string>;
 }
 
 interface ColumnRow {
@@ -128,7 +130,10 @@ export async function loadSchema(db: Queryable): Promise<SchemaCache> {
     overloads.push(def);
     functions.set(row.proname, overloads);
   }
-  return { relations, functions };
+  const timezones = new Set(
+    (await db.query<{ name: string }>('SELECT name FROM pg_timezone_names')).map((r) => r.name),
+  );
+  return { relations, functions, timezones };
 }
 
 /** Double-quotes an identifier (names come from the catalog; quotes are still doubled). */

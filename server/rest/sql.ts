@@ -1,6 +1,7 @@
 // Layer 3 of /rest/v1: plans (plan.ts, plan-rpc.ts) → SQL text and bind values. Pure. Identifiers come from
 // the catalog and are quoted; every value is a bind parameter ($n) cast to its column's catalog type.
 import { MAX_BIND_PARAMS, tooManyValues } from './errors.ts';
+import type { Media } from './media.ts';
 import type { IsValue } from './parse.ts';
 import type { RpcPlan } from './plan-rpc.ts';
 import type { FilterPlan, OrderPlan, Page, ReadPlan, SelectPlan, WritePlan } from './plan.ts';
@@ -31,12 +32,35 @@ export function toParam(value: unknown, type: string): unknown {
   return JSON.stringify(value);
 }
 
-const COMPARE = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' };
-const IS_SQL: Record<IsValue, string> = { null: 'NULL', not_null: 'NOT NULL', true: 'TRUE', false: 'FALSE', unknown: 'UNKNOWN' };
+const COMPARE = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'LIKE',
+  ilike: 'ILIKE',
+  match: '~',
+  imatch: '~*',
+};
+const IS_SQL: Record<IsValue, string> = {
+  null: 'NULL',
+  not_null: 'NOT NULL',
+  true: 'TRUE',
+  false: 'FALSE',
+  unknown: 'UNKNOWN',
+};
 
 function selectSql(select: SelectPlan): string {
   return select
-    .map((item) => (item.kind === 'star' ? '*' : item.alias ? `${ident(item.column.name)} AS ${ident(item.alias)}` : ident(item.column.name)))
+    .map((item) =>
+      item.kind === 'star'
+        ? '*'
+        : item.alias
+          ? `${ident(item.column.name)} AS ${ident(item.alias)}`
+          : ident(item.column.name),
+    )
     .join(', ');
 }
 
@@ -81,12 +105,32 @@ function pageSql({ limit, offset }: Page): string {
 
 const table = (name: string) => `public.${ident(name)}`;
 
-/** The page as one JSON array (body) with its row count (n); countSql counts every matching row (Prefer: count). */
+/**
+ * PostgREST's text/csv body of the rows of `source` (a CTE or table name), aliased `alias` in the enclosing
+ * FROM: the column names of the first row, a newline, then each row in PostgreSQL's record text form without
+ * its parentheses (SqlFragment.hs, asCsvF), so quoting is PostgreSQL's own.
+ */
+export function csvAggregate(source: string, alias: string, order = ''): string {
+  const header = `(SELECT coalesce(string_agg(_a.k, ','), '') FROM (SELECT json_object_keys(_r)::text AS k FROM (SELECT row_to_json(_h) AS _r FROM ${source} AS _h LIMIT 1) _s) _a)`;
+  return `${header} || E'\\n' || coalesce(string_agg(substring(${alias}::text, 2, length(${alias}::text) - 2), E'\\n'${order}), '')`;
+}
+
+/** The JSON array of the rows aliased `alias` (nulls stripped when asked), '[]' when there are none. */
+function jsonAggregate(alias: string, media: Pick<Media, 'stripNulls'>, order = ''): string {
+  const agg = `json_agg(${alias}${order})`;
+  return `coalesce(${media.stripNulls ? `json_strip_nulls(${agg})` : agg}, '[]')`;
+}
+
+/** The page as one JSON array or CSV text (body) with its row count (n); countSql counts every matching row (Prefer: count). */
 export function readSql(plan: ReadPlan): SqlQuery & { countSql: string | null } {
   const params = new Params();
   const from = table(plan.table);
   const where = whereSql(plan.filters, params);
-  const sql = `SELECT coalesce(json_agg(_t), '[]')::text AS body, count(*)::int AS n FROM (SELECT ${selectSql(plan.select)} FROM ${from}${where}${orderSql(plan.order)}${pageSql(plan)}) _t`;
+  const page = `SELECT ${selectSql(plan.select)} FROM ${from}${where}${orderSql(plan.order)}${pageSql(plan)}`;
+  const sql =
+    plan.media.format === 'csv'
+      ? `WITH _src AS (${page}) SELECT ${csvAggregate('_src', '_t')} AS body, count(*)::int AS n FROM _src _t`
+      : `SELECT ${jsonAggregate('_t', plan.media)}::text AS body, count(*)::int AS n FROM (${page}) _t`;
   return { sql, values: params.values, countSql: plan.count ? `SELECT count(*)::int AS n FROM ${from}${where}` : null };
 }
 
@@ -95,19 +139,28 @@ function statementSql(statement: WritePlan['statement'], params: Params): string
   const from = table(statement.table);
   if (statement.kind === 'insert') {
     const { columns, rows } = statement;
-    if (columns.length === 0) return `INSERT INTO ${from} (${ident(statement.firstColumn!)}) VALUES ${rows.map(() => '(DEFAULT)').join(', ')}`;
+    // No rows: nothing is inserted, but the statement still runs, so privileges are checked as PostgREST's are.
+    if (rows.length === 0) return `INSERT INTO ${from} SELECT WHERE false`;
+    if (columns.length === 0)
+      return `INSERT INTO ${from} (${ident(statement.firstColumn!)}) VALUES ${rows.map(() => '(DEFAULT)').join(', ')}`;
     const tuples = rows.map(
       (o) =>
         `(${columns
           .map((col) =>
-            Object.hasOwn(o, col.name) ? params.add(toParam(o[col.name], col.type), col.type) : statement.missingDefault ? 'DEFAULT' : 'NULL',
+            Object.hasOwn(o, col.name)
+              ? params.add(toParam(o[col.name], col.type), col.type)
+              : statement.missingDefault
+                ? 'DEFAULT'
+                : 'NULL',
           )
           .join(', ')})`,
     );
     return `INSERT INTO ${from} (${columns.map((col) => ident(col.name)).join(', ')}) VALUES ${tuples.join(', ')}`;
   }
   if (statement.kind === 'update') {
-    const sets = statement.sets.map(({ column, value }) => `${ident(column.name)} = ${params.add(toParam(value, column.type), column.type)}`);
+    const sets = statement.sets.map(
+      ({ column, value }) => `${ident(column.name)} = ${params.add(toParam(value, column.type), column.type)}`,
+    );
     return `UPDATE ${from} SET ${sets.join(', ')}${whereSql(statement.filters, params)}`;
   }
   return `DELETE FROM ${from}${whereSql(statement.filters, params)}`;
@@ -120,28 +173,72 @@ function statementSql(statement: WritePlan['statement'], params: Params): string
 export function writeSql(plan: WritePlan): SqlQuery & { wrapped: boolean } {
   const params = new Params();
   const statement = statementSql(plan.statement, params);
-  if (!plan.returning && !plan.object && !plan.count) return { sql: statement, values: params.values, wrapped: false };
-  const body = plan.returning ? `coalesce(json_agg(_r${orderSql(plan.order)}), '[]')::text` : `'[]'`;
+  // An UPDATE always reports how many rows it changed (its Content-Range), so only inserts and deletes run bare.
+  if (!plan.returning && !plan.object && !plan.count && plan.statement.kind !== 'update') {
+    return { sql: statement, values: params.values, wrapped: false };
+  }
+  const body = !plan.returning
+    ? `'[]'`
+    : plan.media.format === 'csv'
+      ? csvAggregate('_r', '_r', orderSql(plan.order))
+      : `${jsonAggregate('_r', plan.media, orderSql(plan.order))}::text`;
   const sql = `WITH _r AS (${statement} RETURNING ${plan.returning ? selectSql(plan.select) : '1 AS _one'}) SELECT ${body} AS body, count(*)::int AS n FROM _r`;
   return { sql, values: params.values, wrapped: true };
 }
 
-/** The SQL of an /rpc call: its value (body), or its rows as one JSON array (body, n and, for rows, total). */
+/**
+ * The SQL of an /rpc call: its value (body), or its rows as one JSON array (body, n and, for rows, total). The
+ * arguments travel as one JSON object, turned into typed values by json_to_record when the statement runs, as
+ * PostgREST passes them: so a role without EXECUTE is refused (42501) before a badly typed value is looked at.
+ */
 export function rpcSql(plan: RpcPlan): SqlQuery {
   const params = new Params();
-  const args = plan.call.args.map(({ arg, value }) => `${ident(arg.name)} => ${params.add(toParam(value, arg.type), arg.type)}`);
-  const call = `public.${ident(plan.call.fn)}(${args.join(', ')})`;
+  const { args } = plan.call;
+  let from = '';
+  if (args.length > 0) {
+    const json = params.add(
+      JSON.stringify(Object.fromEntries(args.map(({ arg, value }) => [arg.name, value ?? null]))),
+      'json',
+    );
+    from = `json_to_record(${json}) AS _a(${args.map(({ arg }) => `${ident(arg.name)} ${arg.type}`).join(', ')})`;
+  }
+  const call = `public.${ident(plan.call.fn)}(${args.map(({ arg }) => `${ident(arg.name)} => _a.${ident(arg.name)}`).join(', ')})`;
+  const fromArgs = from ? ` FROM ${from}` : '';
+  /** The call as a FROM item, after the arguments. */
+  const callFrom = (alias: string) => (from ? `${from} CROSS JOIN LATERAL ${call} AS ${alias}` : `${call} AS ${alias}`);
   const values = params.values;
-  if (plan.kind === 'void') return { sql: `SELECT ${call}`, values };
-  if (plan.kind === 'scalar') return { sql: `SELECT to_json(${call})::text AS body`, values };
+  const csv = plan.media.format === 'csv';
+  const strip = (json: string) => (plan.media.stripNulls ? `json_strip_nulls(${json})` : json);
+  if (plan.kind === 'void') return { sql: `SELECT ${call}${fromArgs}`, values };
+  if (plan.kind === 'scalar') {
+    if (csv)
+      return {
+        sql: `WITH _src AS (SELECT ${call} AS pgrst_scalar${fromArgs}) SELECT ${csvAggregate('_src', '_t')} AS body FROM _src _t`,
+        values,
+      };
+    return { sql: `SELECT ${strip(`to_json(${call})`)}::text AS body${fromArgs}`, values };
+  }
   if (plan.kind === 'scalar-set') {
-    return { sql: `SELECT coalesce(json_agg(_t._v), '[]')::text AS body, count(*)::int AS n FROM ${call} AS _t(_v)`, values };
+    if (csv) {
+      return {
+        sql: `WITH _src AS (SELECT _t._v AS pgrst_scalar FROM ${callFrom('_t(_v)')}) SELECT ${csvAggregate('_src', '_t')} AS body, count(*)::int AS n FROM _src _t`,
+        values,
+      };
+    }
+    return {
+      sql: `SELECT coalesce(${strip('json_agg(_t._v)')}, '[]')::text AS body, count(*)::int AS n FROM ${callFrom('_t(_v)')}`,
+      values,
+    };
   }
   const where = whereSql(plan.filters, params);
+  const source = from ? `(SELECT _f.* FROM ${callFrom('_f')}) AS _f` : `${call} AS _f`;
   const sql =
-    `WITH _all AS MATERIALIZED (SELECT * FROM ${call} AS _f${where}), ` +
+    `WITH _all AS MATERIALIZED (SELECT * FROM ${source}${where}), ` +
     `_page AS (SELECT ${selectSql(plan.select)} FROM _all${orderSql(plan.order)}${pageSql(plan)}) ` +
-    `SELECT (SELECT count(*)::int FROM _all) AS total, coalesce((SELECT json_agg(_page) FROM _page), '[]')::text AS body, ` +
+    `SELECT (SELECT count(*)::int FROM _all) AS total, ` +
+    (csv
+      ? `(SELECT ${csvAggregate('_page', '_t')} FROM _page _t) AS body, `
+      : `coalesce((SELECT ${strip('json_agg(_page)')} FROM _page), '[]')::text AS body, `) +
     `(SELECT count(*)::int FROM _page) AS n`;
   return { sql, values };
 }

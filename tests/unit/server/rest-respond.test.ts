@@ -2,7 +2,7 @@
 // and the status PostgREST gives a SQLSTATE.
 import { describe, expect, it } from 'vitest';
 import { RestError, statusOfSqlState } from '../../../server/rest/errors.ts';
-import { contentRange, errorOut, rowsResponse, singular } from '../../../server/rest/respond.ts';
+import { contentRange, errorOut, haskellShow, rowsResponse, singular } from '../../../server/rest/respond.ts';
 
 describe('statusOfSqlState', () => {
   it('maps exact codes, classes and PostgREST PTnnn codes; 42501 depends on the role', () => {
@@ -33,12 +33,25 @@ describe('responses', () => {
   });
 
   it('turns a RestError into its status, headers and PostgREST body; a bad JWT also gets WWW-Authenticate', async () => {
-    const limited = errorOut(new RestError(429, 'over_request_rate_limit', 'slow down', null, 'later', { 'Retry-After': '3' }));
+    const limited = errorOut(
+      new RestError(429, 'over_request_rate_limit', 'slow down', null, 'later', { 'Retry-After': '3' }),
+    );
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('3');
     expect(limited.headers.get('www-authenticate')).toBeNull();
-    expect(await limited.json()).toEqual({ code: 'over_request_rate_limit', details: null, hint: 'later', message: 'slow down' });
-    const jwt = errorOut(new RestError(401, 'PGRST301', 'Invalid JWT: "bad"'));
-    expect(jwt.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", error_description="Invalid JWT: 'bad'"`);
+    expect(await limited.json()).toEqual({
+      code: 'over_request_rate_limit',
+      details: null,
+      hint: 'later',
+      message: 'slow down',
+    });
+    const jwt = errorOut(new RestError(401, 'PGRST301', 'JWSError (JSONDecodeError "Not valid base64url")'));
+    expect(jwt.headers.get('www-authenticate')).toBe(
+      'Bearer error="invalid_token", error_description="JWSError (JSONDecodeError \\"Not valid base64url\\")"',
+    );
+    // Every other 401 (the database refusing anon) names the scheme only, as PostgREST does.
+    const anon = errorOut(new RestError(401, '42501', 'permission denied for table qr_codes'));
+    expect(anon.headers.get('www-authenticate')).toBe('Bearer');
+    expect(haskellShow('é1"')).toBe('"\\233\\&1\\""');
   });
 });
