@@ -58,12 +58,31 @@ export async function supabaseCall<T>(request: Request, options: CallOptions<T> 
   throw new DataError('unknown', NO_DATA_MESSAGE);
 }
 
-/** The rows of a request made with `{ count: 'exact' }` and the total count the server reported (0 if none). */
-export async function supabasePage<T>(request: Request): Promise<{ rows: T; total: number }> {
-  const result = await settle(request, undefined);
+/**
+ * The rows of a request made with `{ count: 'exact' }` and the total count the server reported (0 if none).
+ * A page that starts past the last row (the list shrank, or an old link) is answered 416 PGRST103 by PostgREST,
+ * without a count supabase-js would pass on: then the page is empty and `countAll` (the same filters, as a
+ * `{ count: 'exact', head: true }` request) gives the total.
+ */
+export async function supabasePage<T extends unknown[]>(
+  request: Request,
+  countAll?: () => Request,
+): Promise<{ rows: T; total: number }> {
+  let result: SupabaseResult<unknown>;
+  try {
+    result = await settle(request, undefined);
+  } catch (error) {
+    if (countAll && error instanceof DataError && error.serverCode === PAST_THE_END) {
+      return { rows: [] as unknown[] as T, total: await supabaseCount(countAll()) };
+    }
+    throw error;
+  }
   if (result.data === null) throw new DataError('unknown', NO_DATA_MESSAGE);
   return { rows: result.data as T, total: result.count ?? 0 };
 }
+
+/** PostgREST's code for a range that starts past the last row (416). */
+const PAST_THE_END = 'PGRST103';
 
 /** The count of a `{ count: 'exact', head: true }` request (no rows travel). */
 export async function supabaseCount(request: Request): Promise<number> {

@@ -49,10 +49,13 @@ export function listCodes(query: ListQuery, signal?: AbortSignal): Promise<CodeP
     if (column === 'scans') {
       // `name` is selected because it is filtered on: PostgREST before the fix of its issue #3965 (12.0.2, the
       // npm build the differential test runs) cannot filter a function's result on a column it does not return.
-      let ranked = supabase.rpc('top_codes', { p_limit: 100 }, { count: 'exact' }).select('id,scans,name');
-      if (query.search) ranked = ranked.ilike('name', ilikePattern(query.search));
+      const ranking = (head: boolean) => {
+        const ranked = supabase.rpc('top_codes', { p_limit: 100 }, { count: 'exact', head }).select('id,scans,name');
+        return abortable(query.search ? ranked.ilike('name', ilikePattern(query.search)) : ranked, signal);
+      };
       const { rows: ranks, total } = await supabasePage<{ id: string; scans: number }[]>(
-        abortable(ranked.order('scans', { ascending }).order('id').range(from, to), signal),
+        ranking(false).order('scans', { ascending }).order('id').range(from, to),
+        () => ranking(true),
       );
       if (ranks.length === 0)
         return { codes: [], total, page: query.page, pageCount: pageCount(total, query.pageSize) };
@@ -75,10 +78,13 @@ export function listCodes(query: ListQuery, signal?: AbortSignal): Promise<CodeP
       });
       return { codes, total, page: query.page, pageCount: pageCount(total, query.pageSize) };
     }
-    let request = supabase.from('qr_codes').select(COLUMNS, { count: 'exact' });
-    if (query.search) request = request.ilike('name', ilikePattern(query.search));
+    const codes = (head: boolean) => {
+      const all = supabase.from('qr_codes').select(head ? 'id' : COLUMNS, { count: 'exact', head });
+      return abortable(query.search ? all.ilike('name', ilikePattern(query.search)) : all, signal);
+    };
     const { rows, total } = await supabasePage<QrCodeRow[]>(
-      abortable(request.order(column, { ascending }).order('id').range(from, to), signal),
+      codes(false).order(column, { ascending }).order('id').range(from, to),
+      () => codes(true),
     );
     return {
       codes: await withScans(rows, signal),

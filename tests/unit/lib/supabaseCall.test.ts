@@ -177,3 +177,42 @@ describe('supabaseCall: every failure becomes one DataError', () => {
     expect(e.message).toBe('Something went wrong: Supabase is not configured');
   });
 });
+
+describe('supabasePage: a page past the last row', () => {
+  /** PostgREST's answers: 416 PGRST103 for the range, and a Content-Range with the total for the HEAD count. */
+  function clientPastTheEnd(total: number) {
+    const seen: string[] = [];
+    const fetch = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+      const method = init?.method ?? 'GET';
+      seen.push(`${method} ${String(input)}`);
+      if (method === 'HEAD')
+        return Promise.resolve(new Response(null, { status: 200, headers: { 'content-range': `*/${total}` } }));
+      return Promise.resolve(
+        pgError(416, 'PGRST103', 'Requested range not satisfiable', {
+          details: `An offset of 20 was requested, but there are only ${total} rows.`,
+        }),
+      );
+    };
+    const client = createClient('http://127.0.0.1:54321', 'anon-key', {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: { fetch },
+      realtime: { transport: WebSocket as never },
+    });
+    return { client, seen };
+  }
+
+  it('is empty, with the total from the count request', async () => {
+    const { client, seen } = clientPastTheEnd(9);
+    const all = (head: boolean) => client.from('qr_codes').select('id', { count: 'exact', head }).ilike('name', '%a%');
+    const page = await supabasePage<{ id: string }[]>(all(false).range(20, 29), () => all(true));
+    expect(page).toEqual({ rows: [], total: 9 });
+    expect(seen.map((s) => s.split(' ')[0])).toEqual(['GET', 'HEAD']);
+    expect(seen[1]).toContain('name=ilike.');
+  });
+
+  it('is an error without a count request to fall back on', async () => {
+    const { client } = clientPastTheEnd(9);
+    const error = await failureOf(supabasePage(client.from('qr_codes').select('id', { count: 'exact' }).range(20, 29)));
+    expect(error.serverCode).toBe('PGRST103');
+  });
+});
