@@ -6,6 +6,7 @@
 export { colorWarning } from './colorContrast.ts';
 export { contentKind, storedContentKind } from './contentKind.ts';
 export { describeQrError } from './describeQrError.ts';
+export { qrRequest, type QrDesign } from './request.ts';
 export { COLOR_PRESETS, ECL_OPTIONS, FRAME_OPTIONS, LOGO_ACCEPT, SHAPE_OPTIONS } from './designOptions.ts';
 export {
   fileName,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QR_TYPES } from '../../content/qrTypes.ts';
-import { storedContentKind } from '../../qr-ui/index.ts';
+import { qrRequest, storedContentKind, type QrDesign } from '../../qr-ui/index.ts';
 import {
   DEFAULT_ECL,
   DEFAULT_STYLE,
@@ -9,21 +9,12 @@ import {
   MAX_FRAME_TEXT,
   SHAPES,
   type Ecl,
-  type Frame,
   type QrRequest,
-  type Shape,
 } from '../../worker-client/index.ts';
 import { shortUrl } from './codesConfig.ts';
 
 /** The design a saved code keeps (the logo is not stored: it stays on the device that chose it). */
-export interface CodeDesign {
-  shape: Shape;
-  fg: string;
-  bg: string;
-  frame: Frame;
-  frameText: string;
-  ecl: Ecl;
-}
+export type CodeDesign = QrDesign;
 
 export const DEFAULT_CODE_DESIGN: CodeDesign = {
   shape: DEFAULT_STYLE.shape,
@@ -105,20 +96,8 @@ export function encodedContent(code: Pick<SavedCode, 'isDynamic' | 'slug' | 'con
 
 /** The worker request that draws a saved code: a dynamic code holds its short URL, a static one its type's payload. */
 export function codeRequest(code: SavedCode, base?: string): QrRequest {
-  const { design } = code;
-  return {
-    content: encodedContent(code, base),
-    ecl: design.ecl,
-    kind: code.isDynamic ? 'url' : storedContentKind(code.type),
-    style: {
-      shape: design.shape,
-      fg: design.fg,
-      bg: design.bg,
-      frame: design.frame,
-      frameText: design.frameText,
-      logoId: null,
-    },
-  };
+  const kind = code.isDynamic ? 'url' : storedContentKind(code.type);
+  return qrRequest(encodedContent(code, base), kind, code.design, null);
 }
 
 /** The generator's type ids are stored as they are; older or sample rows carry labels ("Menu", "vCard", "URL"). */

@@ -2,15 +2,8 @@ import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { QrTypeId } from '../../content/qrTypes.ts';
 import { buildPayload, type PayloadValues } from '../../payload/index.ts';
-import { contentKind } from '../../qr-ui/index.ts';
-import {
-  DEFAULT_ECL,
-  DEFAULT_STYLE,
-  type Ecl,
-  type Frame,
-  type QrRequest,
-  type Shape,
-} from '../../worker-client/index.ts';
+import { contentKind, qrRequest, type QrDesign } from '../../qr-ui/index.ts';
+import { DEFAULT_ECL, DEFAULT_STYLE, type QrRequest } from '../../worker-client/index.ts';
 
 /** Spec §3 "Generator state" and §9: defaults per surface. */
 export interface GeneratorDefaults {
@@ -21,14 +14,7 @@ export interface GeneratorDefaults {
   storageKey: string;
 }
 
-export interface GeneratorDesign {
-  frame: Frame;
-  shape: Shape;
-  fg: string;
-  bg: string;
-  ecl: Ecl;
-  frameText: string;
-}
+export type GeneratorDesign = QrDesign;
 
 /** What survives a reload: type, content and design (the logo file does not; it is re-chosen). */
 export interface GeneratorDraft {
@@ -135,19 +121,7 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
     if (!get(generatedAtom) || content === '') return null;
     const design = get(designAtom);
     const logo = get(logoStatusAtom);
-    return {
-      content,
-      ecl: design.ecl,
-      kind: contentKind(get(typeAtom)),
-      style: {
-        shape: design.shape,
-        fg: design.fg,
-        bg: design.bg,
-        frame: design.frame,
-        frameText: design.frameText,
-        logoId: logo.state === 'ready' ? logo.id : null,
-      },
-    };
+    return qrRequest(content, contentKind(get(typeAtom)), design, logo.state === 'ready' ? logo.id : null);
   });
 
   return {
