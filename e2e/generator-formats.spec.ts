@@ -37,6 +37,8 @@ for (const surface of [
     expect(await decodePdf(pdf.bytes)).toEqual([CONTENT]);
 
     const eps = await download(page, 'eps');
+    // Right after the fourth download: one toast for the latest one, not a pile over the Download button.
+    await expect(page.getByRole('status').filter({ hasText: /downloaded/i })).toHaveCount(1);
     expect(eps.download.suggestedFilename()).toBe(`${surface.base}.eps`);
     expect(new TextDecoder().decode(eps.bytes.slice(0, 11))).toBe('%!PS-Adobe-');
     expect(await decodeEps(eps.bytes)).toEqual([CONTENT]);

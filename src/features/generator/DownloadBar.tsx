@@ -12,6 +12,12 @@ import {
   type ExportFormat,
 } from '../../qr-ui/index.ts';
 
+/**
+ * One toast for the latest download, updated in place: downloading format after format must not pile toasts up
+ * over the Download button (a pointer resting on a toast pauses it, so a pile never went away).
+ */
+const DOWNLOAD_TOAST = 'qr-download';
+
 /** Spec §9: the save prompt opens this long after a download. */
 export const SAVE_PROMPT_DELAY_MS = 1000;
 
@@ -43,9 +49,15 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
         saveBlob(blob, fileName(surface, format));
       }
       if (surface === 'landing') {
-        toaster.create({ title: 'QR code downloaded successfully!', type: 'success', closable: true });
+        toaster.create({
+          id: DOWNLOAD_TOAST,
+          title: 'QR code downloaded successfully!',
+          type: 'success',
+          closable: true,
+        });
       } else {
         toaster.create({
+          id: DOWNLOAD_TOAST,
           title: 'Downloaded!',
           description: `Your QR code has been downloaded as ${format === 'print' ? 'PDF' : format.toUpperCase()}`,
           type: 'success',
@@ -56,6 +68,7 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
     } catch (error) {
       if (controller.signal.aborted) return;
       toaster.create({
+        id: DOWNLOAD_TOAST,
         title: 'Download failed',
         description: describeQrError(error, request.ecl),
         type: 'error',

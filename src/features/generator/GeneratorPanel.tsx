@@ -76,6 +76,9 @@ function Upsell({ atoms }: { atoms: GeneratorAtoms }) {
   return shown ? <UpsellCard /> : null;
 }
 
+/** The outcome of the latest Generate click, one toast updated in place (see DownloadBar's DOWNLOAD_TOAST). */
+const GENERATE_TOAST = 'qr-generate';
+
 /** The generator on both surfaces; the landing panel and /create differ only in defaults, copy and upsell. */
 export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
   const { surface } = atoms.defaults;
@@ -101,14 +104,21 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
     const problem = validateForGenerate(store.get(atoms.typeAtom), store.get(atoms.valuesAtom), surface);
     setInlineError(problem?.description);
     if (problem) {
-      toaster.create({ title: problem.title, description: problem.description, type: 'error', closable: true });
+      toaster.create({
+        id: GENERATE_TOAST,
+        title: problem.title,
+        description: problem.description,
+        type: 'error',
+        closable: true,
+      });
       return;
     }
     markGenerated();
     if (surface === 'landing') {
-      toaster.create({ title: 'QR Code generated successfully!', type: 'success', closable: true });
+      toaster.create({ id: GENERATE_TOAST, title: 'QR Code generated successfully!', type: 'success', closable: true });
     } else {
       toaster.create({
+        id: GENERATE_TOAST,
         title: 'QR Code Generated!',
         description: 'Customize the design and download instantly',
         type: 'success',
