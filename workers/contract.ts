@@ -110,6 +110,10 @@ export type QrErrorCode =
   | 'ABORTED'
   | 'WORKER_CRASHED'
   | 'WORKER_TIMEOUT'
+  /** The scan check's decoder did not load or crashed (the next check starts a new one). */
+  | 'SCAN_UNAVAILABLE'
+  /** The scan check's decoder did not answer in time (it may still be loading on a slow network). */
+  | 'SCAN_TIMEOUT'
   | 'INTERNAL';
 
 export class QrError extends Error {
@@ -259,6 +263,13 @@ export interface LogoInfo {
   mime: string;
 }
 
+/**
+ * The worker's scan check gives up waiting for its decoder after this long (a slow network may still be loading
+ * its wasm) and rejects with SCAN_TIMEOUT; the client waits longer than this before it takes the QR worker for
+ * hung, so a slow decoder never gets the QR worker restarted (which would drop the previews and exports in flight).
+ */
+export const SCAN_TIMEOUT_MS = 15_000;
+
 export type ScanTarget = { kind: 'preview'; options: PreviewOptions } | { kind: 'png'; size: number };
 
 export interface ScanCheckResult {
@@ -280,6 +291,9 @@ export interface QrWorkerApi {
   /** Vector PDF, one page the size of the artwork (480 pt = 2000 px at 300 dpi by default). */
   pdf(req: QrRequest, sizePt?: number): Promise<{ blob: Blob; meta: RenderMeta }>;
   eps(req: QrRequest, sizePt?: number): Promise<{ eps: string; meta: RenderMeta }>;
-  /** Renders the target and reads it back with zxing-wasm (loaded lazily from our own bundle). */
+  /**
+   * Renders the target and reads it back with zxing-wasm, which runs in a worker of its own started by the first
+   * check (loaded from our own bundle): previews and exports never wait for it to load or decode.
+   */
   scanCheck(req: QrRequest, target: ScanTarget): Promise<ScanCheckResult>;
 }

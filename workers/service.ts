@@ -3,16 +3,17 @@
  * error translation to plain data. Runs in the worker (qr.worker.ts exposes `createWorkerApi()`); the bench
  * runs the same service on the main thread.
  */
-import { transfer } from 'comlink';
+import { releaseProxy, transfer, wrap, type Remote } from 'comlink';
 import { encodeText, measureCapacity, type QrMatrix } from '../src/encoder/index.ts';
 import { paintScene } from '../src/render/canvas.ts';
 import { sceneToEps, type EpsLogo } from '../src/render/eps.ts';
 import { QR_SHARE } from '../src/render/layout.ts';
 import { QUIET_ZONE } from '../src/render/model.ts';
-import { sceneToPdf, type PdfLogo } from '../src/render/pdf.ts';
+import type { PdfLogo } from '../src/render/pdf.ts';
 import { buildScene, type Scene } from '../src/render/scene.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
-import { LOGO_TYPES, MAX_LOGO_BYTES, QrError, toWireError } from './contract.ts';
+import { LOGO_TYPES, MAX_LOGO_BYTES, QrError, SCAN_TIMEOUT_MS, toWireError } from './contract.ts';
+import type { ScanWorkerApi } from './scan.worker.ts';
 import type {
   ContentKind,
   EncodeInfo,
@@ -74,7 +75,7 @@ async function blobToDataUrl(blob: Blob): Promise<string> {
 export function createQrService() {
   const logos = new Map<string, LogoEntry>();
   let previewCanvas: OffscreenCanvas | null = null;
-  let zxing: Promise<typeof import('zxing-wasm/reader')> | null = null;
+  let decoder: Decoder | null = null;
 
   // The last few matrices: a download right after its preview, or a style change, does not re-encode.
   const matrices = new Map<string, QrMatrix>();
@@ -138,23 +139,37 @@ export function createQrService() {
     return { canvas: c, meta: meta(s, matrix) };
   };
 
-  const decode = async (blobOrImage: Blob | ImageData): Promise<string | null> => {
-    zxing ??= (async () => {
-      const mod = await import('zxing-wasm/reader');
-      const { default: wasmUrl } = await import('zxing-wasm/reader/zxing_reader.wasm?url');
-      mod.prepareZXingModule({
-        overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
-      });
-      return mod;
-    })();
-    const mod = await zxing;
-    const results = await mod.readBarcodes(blobOrImage, {
-      formats: ['QRCode'],
-      tryHarder: true,
-      maxNumberOfSymbols: 1,
+  // The decoder runs in its own worker (scan.worker.ts), started by the first scan check: the QR worker never
+  // waits for zxing to load or to decode, and jspdf (pdf.ts) is imported by the first PDF export only.
+  const decode = async (image: Blob | ImageData): Promise<string | null> => {
+    const d = (decoder ??= startDecoder());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new QrError('SCAN_TIMEOUT', 'The scan check took too long', { timeoutMs: SCAN_TIMEOUT_MS })),
+        SCAN_TIMEOUT_MS,
+      );
     });
-    const hit = results.find((r) => r.isValid);
-    return hit ? hit.text : null;
+    try {
+      const text = await Promise.race([d.api.decode(image), d.dead, timeout]);
+      d.answered = true;
+      return text;
+    } catch (e) {
+      // A decoder still loading is kept (the next check waits on the same load); one that failed to load,
+      // crashed, or hung after it had worked is replaced by the next check.
+      const stillLoading = e instanceof QrError && e.code === 'SCAN_TIMEOUT' && !d.answered;
+      if (!stillLoading) {
+        if (decoder === d) decoder = null;
+        stopDecoder(d);
+      }
+      throw e instanceof QrError
+        ? e
+        : new QrError('SCAN_UNAVAILABLE', 'The scan check could not load its decoder', {
+            reason: e instanceof Error ? e.message : String(e),
+          });
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   const api = {
@@ -235,6 +250,7 @@ export function createQrService() {
           format: src.type === 'image/jpeg' ? 'JPEG' : 'PNG',
         };
       }
+      const { sceneToPdf } = await import('../src/render/pdf.ts');
       const bytes = sceneToPdf(s, { title: exportTitle(req.kind, req.content), logo: logo?.pdf ?? null });
       return { blob: new Blob([bytes], { type: 'application/pdf' }), meta: meta(s, matrix) };
     },
@@ -296,6 +312,32 @@ export function withWireErrors<T extends object>(api: T): T {
     };
   }
   return out as T;
+}
+
+interface Decoder {
+  worker: Worker;
+  api: Remote<ScanWorkerApi>;
+  /** Rejects when the decoder's worker fails (its script did not load, or it crashed). */
+  dead: Promise<never>;
+  /** Set once it has decoded something: its zxing is loaded. */
+  answered: boolean;
+}
+
+function startDecoder(): Decoder {
+  const worker = new Worker(new URL('./scan.worker.ts', import.meta.url), { type: 'module', name: 'qr-scan' });
+  const dead = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (ev) => {
+      ev.preventDefault();
+      reject(new QrError('SCAN_UNAVAILABLE', 'The scan check could not load its decoder'));
+    });
+  });
+  dead.catch(() => {});
+  return { worker, api: wrap<ScanWorkerApi>(worker), dead, answered: false };
+}
+
+function stopDecoder(d: Decoder): void {
+  d.api[releaseProxy]();
+  d.worker.terminate();
 }
 
 async function bitmapToPng(bitmap: ImageBitmap): Promise<Blob> {

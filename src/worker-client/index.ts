@@ -20,7 +20,7 @@ import type {
   ScanCheckResult,
   ScanTarget,
 } from '../../workers/contract.ts';
-import { fromWire, QrError } from '../../workers/contract.ts';
+import { fromWire, QrError, SCAN_TIMEOUT_MS } from '../../workers/contract.ts';
 
 export {
   contrastRatio,
@@ -238,8 +238,13 @@ export class QrClient {
     return this.call((api) => api.eps(req, sizePt), opts);
   }
 
+  /**
+   * The worker answers SCAN_TIMEOUT itself when its decoder is slow to load (SCAN_TIMEOUT_MS); only a longer
+   * silence means a hung worker, so this call waits longer than that before it restarts the worker.
+   */
   scanCheck(req: QrRequest, target: ScanTarget, opts?: CallOptions): Promise<ScanCheckResult> {
-    return this.call((api) => api.scanCheck(req, target), opts);
+    const timeoutMs = opts?.timeoutMs ?? Math.max(this.options.timeoutMs, SCAN_TIMEOUT_MS + 5_000);
+    return this.call((api) => api.scanCheck(req, target), { ...opts, timeoutMs });
   }
 
   terminate(): void {

@@ -14,13 +14,31 @@ function advice(request: QrRequest): string {
 }
 
 /**
+ * Resolves once the frame after this one has been produced (the preview just painted is on screen) and the page
+ * is then idle: the scan check, whose first run loads the decoder (about 400 KB gzip of wasm), never competes with
+ * the first paint or with typing. Rejects with nothing to report if `signal` aborts first.
+ */
+function idleAfterPaint(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onIdle = () => (signal.aborted ? reject(signal.reason) : resolve());
+    requestAnimationFrame(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(onIdle, { timeout: 2000 });
+      else setTimeout(onIdle, 50);
+    });
+  });
+}
+
+/**
  * The worker renders the 1000 px PNG and reads it back with a real decoder (zxing-wasm); the badge says
- * whether the code scans to exactly this content.
+ * whether the code scans to exactly this content. `request` is the request the preview shows (set once painted).
  */
 export function ScanBadge({ request }: { request: QrRequest | null }) {
   const query = useWorkerQuery(
     request ? JSON.stringify(request) : null,
-    () => getQrClient().scanCheck(request!, { kind: 'png', size: 1000 }),
+    async (signal) => {
+      await idleAfterPaint(signal);
+      return getQrClient().scanCheck(request!, { kind: 'png', size: 1000 });
+    },
     400,
   );
   if (!request || query.status === 'idle') return null;

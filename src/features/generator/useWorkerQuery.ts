@@ -5,10 +5,14 @@ export type QueryState<T> =
 
 /**
  * Runs `run` for `key` after `delayMs` of quiet, and keeps only the newest key's answer. For cheap worker calls
- * that follow typing (capacity, scan check) without one call per keystroke.
+ * that follow typing (capacity, scan check) without one call per keystroke. `run`'s signal aborts when the key changes.
  */
-export function useWorkerQuery<T>(key: string | null, run: () => Promise<T>, delayMs: number): QueryState<T> {
-  const { state } = useLatestLoad<T>(key, () => run(), delayMs);
+export function useWorkerQuery<T>(
+  key: string | null,
+  run: (signal: AbortSignal) => Promise<T>,
+  delayMs: number,
+): QueryState<T> {
+  const { state } = useLatestLoad<T>(key, (signal) => run(signal), delayMs);
   switch (state.status) {
     case 'idle':
       return state;

@@ -1,0 +1,148 @@
+/**
+ * The first Generate on /create (issue 13): what it downloads until the first preview is painted (≤ 50 KB gzip of
+ * JS and wasm, no jspdf, no zxing wasm), that the scan badge's decoder loads afterwards, that a PDF export then
+ * fetches jspdf, and that a decoder which never loads delays neither previews nor downloads.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { decodeImageFile, decodePdf } from './fixtures/decode.ts';
+import { download, fillFields } from './fixtures/generator.ts';
+
+const BUDGET_BYTES = 50 * 1024;
+const CONTENT = 'https://qrcraft.example/first-generate';
+
+interface Fetched {
+  name: string;
+  /** True when the first preview had been painted by the time the request reached the network. */
+  afterPaint: boolean;
+  gzipBytes: number;
+  jspdf: boolean;
+}
+
+const isCode = (url: string) => /\.(m?js|wasm)$/.test(new URL(url).pathname);
+
+/** Whether the page has painted a preview frame (usePreview marks every painted frame). */
+const painted = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByName('qrcraft:preview-painted').length > 0).catch(() => true);
+
+/**
+ * Records every JS and wasm file the page and its workers (nested ones too) request from now on, with whether the
+ * preview was already painted when the request was seen (so "false" is certain), and once answered its gzip size.
+ */
+function recordCode(page: Page): { fetched: Fetched[]; settled: () => Promise<unknown> } {
+  const fetched: Fetched[] = [];
+  const answers: Promise<void>[] = [];
+  page.context().on('request', (request) => {
+    if (!isCode(request.url())) return;
+    const entry: Fetched = {
+      name: new URL(request.url()).pathname.split('/').pop()!,
+      afterPaint: true,
+      gzipBytes: 0,
+      jspdf: false,
+    };
+    fetched.push(entry);
+    answers.push(
+      (async () => {
+        entry.afterPaint = await painted(page);
+        const body = await (await request.response())?.body().catch(() => null);
+        if (!body) return;
+        entry.gzipBytes = gzipSync(body, { level: 9 }).length;
+        // jspdf's document trailer names it as the producer.
+        entry.jspdf = body.includes('jsPDF');
+      })(),
+    );
+  });
+  return { fetched, settled: () => Promise.all(answers) };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const describe = (files: Fetched[]) => files.map((f) => `${f.name} ${kb(f.gzipBytes)}`).join(', ');
+
+/** /create with the page's own code loaded. */
+async function openCreate(page: Page) {
+  await page.goto('/create');
+  await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Fills in the URL and clicks Generate, until a frame is painted. Counting starts before the first keystroke: the
+ * capacity meter starts the worker as soon as there is content, so the worker is part of the first Generate.
+ */
+async function generateFirst(page: Page) {
+  await fillFields(page, { URL: CONTENT });
+  await page.getByRole('button', { name: 'Generate QR Code' }).click();
+  // data-version is set once a frame from the worker is on the canvas.
+  await expect(page.getByTestId('qr-preview')).toHaveAttribute('data-version', /^\d+$/);
+}
+
+test('the first Generate downloads ≤ 50 KB gzip before the preview, no jspdf and no wasm; PDF still works', async ({
+  page,
+}, testInfo) => {
+  await openCreate(page);
+  const { fetched, settled } = recordCode(page);
+  await generateFirst(page);
+  await settled();
+
+  const beforePaint = fetched.filter((f) => !f.afterPaint);
+  const total = beforePaint.reduce((sum, f) => sum + f.gzipBytes, 0);
+  const summary = `${kb(total)} gzip in ${beforePaint.length} files: ${describe(beforePaint)}`;
+  testInfo.annotations.push({ type: 'first-generate-gzip', description: summary });
+  console.log(`first Generate, before the preview: ${summary}`);
+  expect(beforePaint.length).toBeGreaterThan(0); // the worker at least: the recording works
+  expect(beforePaint.filter((f) => f.jspdf).map((f) => f.name)).toEqual([]);
+  // Neither the decoder's wasm nor its worker (the scan badge comes after the preview).
+  expect(beforePaint.filter((f) => /\.wasm$|^scan\.worker-/.test(f.name)).map((f) => f.name)).toEqual([]);
+  expect(total, summary).toBeLessThanOrEqual(BUDGET_BYTES);
+
+  // The scan badge's decoder comes afterwards, in idle time, and still reads the code.
+  await expect(page.getByText('✓ Scans correctly')).toBeVisible({ timeout: 20_000 });
+  await settled();
+  expect(fetched.filter((f) => f.name.endsWith('.wasm') && f.afterPaint)).toHaveLength(1);
+  expect(fetched.filter((f) => f.jspdf)).toEqual([]);
+  console.log(`after the preview, before any export: ${describe(fetched.filter((f) => f.afterPaint))}`);
+
+  // A PDF export loads jspdf then, and the file decodes.
+  const before = fetched.length;
+  const pdf = await download(page, 'pdf');
+  await settled();
+  expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-');
+  expect(await decodePdf(pdf.bytes)).toEqual([CONTENT]);
+  const forPdf = fetched.slice(before);
+  console.log(`for the PDF export: ${describe(forPdf)}`);
+  expect(forPdf.filter((f) => f.jspdf)).toHaveLength(1);
+});
+
+for (const mode of ['hang', 'fail'] as const) {
+  test(`a decoder whose load ${mode === 'hang' ? 'never ends' : 'fails'} delays neither previews nor downloads`, async ({
+    page,
+  }) => {
+    const held: Route[] = [];
+    let wasmRequests = 0;
+    await openCreate(page);
+    await page.context().route('**/*.wasm', async (route) => {
+      wasmRequests++;
+      if (mode === 'fail') await route.abort('failed');
+      else held.push(route);
+    });
+    await generateFirst(page);
+    // Once the scan check has asked for the decoder (which now hangs or has failed), the generator must not wait.
+    await expect.poll(() => wasmRequests, { timeout: 20_000 }).toBeGreaterThan(0);
+    const preview = page.getByTestId('qr-preview');
+    const firstVersion = (await preview.getAttribute('data-version'))!;
+    const longer = `${CONTENT}/${'x'.repeat(80)}`;
+    const started = Date.now();
+    await fillFields(page, { URL: longer });
+    await expect(preview).not.toHaveAttribute('data-version', firstVersion, { timeout: 5_000 });
+    const png = await download(page, 'png');
+    expect(await decodeImageFile(png.bytes)).toEqual([longer]);
+    await page.getByRole('dialog').getByRole('button', { name: 'Maybe Later' }).click();
+    const svg = await download(page, 'svg');
+    expect(new TextDecoder().decode(svg.bytes)).toMatch(/^<svg/);
+    // Generous for a loaded machine; a call queued behind the decoder (or behind a worker restart) would exceed it.
+    expect(Date.now() - started).toBeLessThan(8_000);
+    await expect(page.getByText('✓ Scans correctly')).toHaveCount(0);
+
+    await page.context().unrouteAll({ behavior: 'ignoreErrors' });
+    for (const route of held) await route.abort().catch(() => {});
+  });
+}
