@@ -49,7 +49,15 @@ export function ScanBadge({ request }: { request: QrRequest | null }) {
       </Badge>
     );
   }
-  if (query.status === 'failed' || !query.value.ok) {
+  if (query.status === 'failed') {
+    // The check itself could not run (the decoder did not load, or gave up): that says nothing about the code.
+    return (
+      <Badge colorPalette="gray" variant="subtle" aria-live="polite">
+        Scan check unavailable
+      </Badge>
+    );
+  }
+  if (!query.value.ok) {
     return (
       <VStack gap="1" aria-live="polite">
         <Badge colorPalette="red" variant="solid">
