@@ -1,0 +1,151 @@
+#!/usr/bin/env node
+// First-paint benchmark (issue 13): Lighthouse's mobile preset (simulated slow 4G, 4x CPU slowdown) on the
+// production build (`vite build` + `vite preview`), for /, /create, /pricing and one industry page, RUNS runs
+// each, in Debian's chromium. Writes the medians to bench-results/lighthouse<-LABEL>.md and every run to
+// bench-results/lighthouse<-LABEL>.json. A benchmark, not a test: the machine is shared and noisy.
+// Lighthouse is fetched by npx on first use (not a dependency: its npm release pins packages this registry lacks).
+// Knobs: BENCH_RUNS (default 3), BENCH_LABEL (e.g. "baseline"), CHROME_PATH (default /usr/bin/chromium).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import { join } from 'node:path';
+
+const LIGHTHOUSE = 'lighthouse@13.5.0';
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PAGES = ['/', '/create', '/pricing', '/solutions/healthcare'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const METRICS = [
+  ['first-contentful-paint', 'FCP', 'ms'],
+  ['largest-contentful-paint', 'LCP', 'ms'],
+  ['total-blocking-time', 'TBT', 'ms'],
+  ['cumulative-layout-shift', 'CLS', ''],
+  ['speed-index', 'SI', 'ms'],
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, ms = 60_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
+const outDir = 'dist-bench-lighthouse';
+console.log('› vite build');
+const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', outDir], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
+    VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
+  },
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const port = await freePort();
+const base = `http://localhost:${port}`;
+// Its own process group, so that stopping it also stops the vite process npx starts.
+const server = spawn(
+  'npx',
+  ['--no-install', 'vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'],
+  {
+    stdio: 'ignore',
+    detached: true,
+  },
+);
+const stop = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+process.on('exit', stop);
+
+const work = mkdtempSync(join(os.tmpdir(), 'qrcraft-lighthouse-'));
+const runs = [];
+try {
+  await waitFor(base);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const page of PAGES) {
+      const report = join(work, `${run}-${page.replaceAll('/', '_')}.json`);
+      const args = [
+        '--yes',
+        LIGHTHOUSE,
+        `${base}${page}`,
+        '--quiet',
+        '--output=json',
+        `--output-path=${report}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update',
+      ];
+      const lh = spawnSync('npx', args, {
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: { ...process.env, CHROME_PATH },
+      });
+      if (lh.status !== 0) throw new Error(`lighthouse failed on ${page} (exit ${lh.status})`);
+      const lhr = JSON.parse(readFileSync(report, 'utf8'));
+      const row = { page, run };
+      for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
+      for (const [id, name] of METRICS) row[name] = lhr.audits[id]?.numericValue ?? null;
+      runs.push(row);
+      console.log(
+        `run ${run} ${page}: perf ${row.performance}, FCP ${Math.round(row.FCP)} ms, LCP ${Math.round(row.LCP)} ms, TBT ${Math.round(row.TBT)} ms, CLS ${row.CLS.toFixed(3)}`,
+      );
+    }
+  }
+} finally {
+  stop();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+}
+
+const fmtMetric = (name, unit, v) => (unit === 'ms' ? `${(v / 1000).toFixed(2)} s` : v.toFixed(3));
+const lines = [
+  `# Lighthouse, mobile preset (${LIGHTHOUSE}), production build`,
+  '',
+  `Median of ${RUNS} runs per page, ${new Date().toISOString()}, ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at the end. \`npm run bench:lighthouse\`.`,
+  '',
+  `| page | performance | ${METRICS.map(([, n]) => n).join(' | ')} | accessibility | best practices | SEO |`,
+  `| --- | ---: | ${METRICS.map(() => '---:').join(' | ')} | ---: | ---: | ---: |`,
+];
+for (const page of PAGES) {
+  const mine = runs.filter((r) => r.page === page);
+  const m = (key) => median(mine.map((r) => r[key]));
+  lines.push(
+    `| ${page} | ${m('performance')} | ${METRICS.map(([, n, unit]) => fmtMetric(n, unit, m(n))).join(' | ')} | ${m('accessibility')} | ${m('best-practices')} | ${m('seo')} |`,
+  );
+}
+mkdirSync('bench-results', { recursive: true });
+writeFileSync(`bench-results/lighthouse${LABEL}.md`, `${lines.join('\n')}\n`);
+writeFileSync(
+  `bench-results/lighthouse${LABEL}.json`,
+  `${JSON.stringify({ lighthouse: LIGHTHOUSE, runs }, null, 2)}\n`,
+);
+console.log(`\n${lines.join('\n')}`);
