@@ -31,7 +31,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
+import { freePort, waitFor } from './bench-net.mjs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,32 +183,6 @@ const newEmail = (who) => `bench-${who}-${randomBytes(4).toString('hex')}@exampl
 
 // ---- server and storage ---------------------------------------------------------------------------------
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, child, ms = 90_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server exited while starting (${child.exitCode ?? child.signalCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await sleep(250);
-  }
-  throw new Error(`${url} did not start`);
-}
-
 const benchDbUrl = process.env.BENCH_DATABASE_URL ?? '';
 const BACKEND = benchDbUrl ? 'postgres' : 'pglite';
 
@@ -292,7 +266,7 @@ async function startServer(rateLimits) {
     exit = e;
   });
   try {
-    await waitFor(`${base}/auth/v1/health`, child);
+    await waitFor(`${base}/auth/v1/health`, { child });
   } catch (err) {
     child.kill('SIGTERM');
     await exited;

@@ -7,7 +7,7 @@
 // Knobs: BENCH_RUNS (default 3), BENCH_LABEL (e.g. "baseline"), CHROME_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort, waitFor } from './bench-net.mjs';
 import os from 'node:os';
 import { join } from 'node:path';
 
@@ -24,30 +24,6 @@ const METRICS = [
   ['cumulative-layout-shift', 'CLS', ''],
   ['speed-index', 'SI', 'ms'],
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -89,7 +65,7 @@ process.on('exit', stop);
 const work = mkdtempSync(join(os.tmpdir(), 'qrcraft-lighthouse-'));
 const runs = [];
 try {
-  await waitFor(base);
+  await waitFor(base, { ms: 60_000 });
   for (let run = 1; run <= RUNS; run++) {
     for (const page of PAGES) {
       const report = join(work, `${run}-${page.replaceAll('/', '_')}.json`);

@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { waitFor } from './bench-net.mjs';
 
 const PORT = 4199;
 const BASE = `http://localhost:${PORT}`;
@@ -18,19 +19,6 @@ const TYPING_DELAY_MS = 60;
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function waitForServer(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not start`);
 }
 
 async function measure(browser, mode) {
@@ -152,7 +140,7 @@ const server = spawn(
   },
 );
 try {
-  await waitForServer(BASE);
+  await waitFor(BASE, { ms: 60_000 });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

@@ -1,0 +1,34 @@
+// Plumbing the benchmark scripts share: a free loopback port, and waiting for a server they started.
+import { createServer } from 'node:net';
+
+/** A port nothing listens on right now (127.0.0.1). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Resolves once `url` answers 2xx; throws after `ms`, or at once when `child` (the server's process, if given)
+ * has exited meanwhile.
+ */
+export async function waitFor(url, { ms = 90_000, child } = {}) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`server exited while starting (${child.exitCode ?? child.signalCode})`);
+    }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not start within ${ms} ms`);
+}
