@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { siteFiles } from './scripts/site-files-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
 // mid-run and reloads the page (see shared/notes/toolchain.md).
 export const workerDeps = ['comlink', 'jspdf', 'zxing-wasm/reader'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), siteFiles()],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   worker: { format: 'es' },

@@ -1,11 +1,11 @@
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { AnalyticsPreview } from '../features/marketing/AnalyticsPreview.tsx';
 import { PageBody, PageHero } from '../features/marketing/PageHero.tsx';
 import { SiteLayout } from '../features/site/SiteLayout.tsx';
 
 /** `/analytics`: the analytics dashboard picture (geographic, device, time-based). */
 export function AnalyticsPage() {
-  usePageTitle('QR Code Analytics Dashboard');
+  usePageHead('/analytics');
   return (
     <SiteLayout>
       <PageHero

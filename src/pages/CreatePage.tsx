@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Box, Button, Flex, HStack, Heading, Text } from '@chakra-ui/react';
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { CreateGeneratorSlot } from '../features/generator/CreateGeneratorSlot.tsx';
 import { ArrowLeftIcon } from '../components/icons.tsx';
 import { authStateAtom } from '../features/auth/authStateAtom.ts';
@@ -12,7 +12,7 @@ import { LazyAccountMenu } from '../features/auth/LazyAccountMenu.tsx';
  * user gets the Account menu instead. The generator itself fills CreateGeneratorSlot.
  */
 export function CreatePage() {
-  usePageTitle('QR Code Generator: Create your Free QR Code');
+  usePageHead('/create');
   const auth = useAtomValue(authStateAtom);
   return (
     <Box minH="100vh" bg="gray.50">

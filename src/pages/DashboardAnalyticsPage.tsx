@@ -1,10 +1,10 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { AnalyticsView } from '../features/analytics/AnalyticsView.tsx';
 
 /** `/dashboard/analytics`: scans of the user's codes by time, country, device and operating system. */
 export function DashboardAnalyticsPage() {
-  usePageTitle('Analytics · Dashboard');
+  usePageHead('/dashboard/analytics');
   return (
     <Stack gap="6" maxW="6xl">
       <Box>

@@ -1,8 +1,8 @@
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { DashboardOverview } from '../features/dashboard/DashboardOverview.tsx';
 
 /** `/dashboard`: overview with sample figures. */
 export function DashboardPage() {
-  usePageTitle('Dashboard');
+  usePageHead('/dashboard');
   return <DashboardOverview />;
 }

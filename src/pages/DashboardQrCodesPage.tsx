@@ -1,8 +1,8 @@
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { CodesList } from '../features/codes/CodesList.tsx';
 
 /** `/dashboard/qr-codes`: the user's saved codes. */
 export function DashboardQrCodesPage() {
-  usePageTitle('My QR Codes');
+  usePageHead('/dashboard/qr-codes');
   return <CodesList />;
 }

@@ -1,10 +1,10 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { SettingsView } from '../features/settings/SettingsView.tsx';
 
 /** `/dashboard/settings`. */
 export function DashboardSettingsPage() {
-  usePageTitle('Settings · Dashboard');
+  usePageHead('/dashboard/settings');
   return (
     <Stack gap="6" maxW="6xl">
       <Box>

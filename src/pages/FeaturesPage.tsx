@@ -1,11 +1,11 @@
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { FeatureGrid } from '../features/marketing/FeatureGrid.tsx';
 import { PageBody, PageHero } from '../features/marketing/PageHero.tsx';
 import { SiteLayout } from '../features/site/SiteLayout.tsx';
 
 /** `/features`: six feature cards. */
 export function FeaturesPage() {
-  usePageTitle('Features');
+  usePageHead('/features');
   return (
     <SiteLayout>
       <PageHero

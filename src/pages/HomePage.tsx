@@ -1,10 +1,10 @@
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { LandingPage } from '../features/marketing/LandingPage.tsx';
 import { SiteLayout } from '../features/site/SiteLayout.tsx';
 
 /** `/`: the landing page. */
 export function HomePage() {
-  usePageTitle('Create, Customize and Track QR Codes');
+  usePageHead('/');
   return (
     <SiteLayout>
       <LandingPage />

@@ -1,11 +1,11 @@
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { PageBody, PageHero } from '../features/marketing/PageHero.tsx';
 import { StepList } from '../features/marketing/StepList.tsx';
 import { SiteLayout } from '../features/site/SiteLayout.tsx';
 
 /** `/how-it-works`: three steps. */
 export function HowItWorksPage() {
-  usePageTitle('How It Works');
+  usePageHead('/how-it-works');
   return (
     <SiteLayout>
       <PageHero

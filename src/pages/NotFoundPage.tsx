@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Box, Button, Heading, Text, VStack } from '@chakra-ui/react';
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
-  usePageTitle('Page not found');
+  usePageHead('*');
   useEffect(() => {
     // Spec §2 (404): the path is logged to the console, so broken links show up in support logs.
     console.error('404 Error: User attempted to access non-existent route:', pathname);

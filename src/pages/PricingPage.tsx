@@ -1,11 +1,11 @@
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { PageBody, PageHero } from '../features/marketing/PageHero.tsx';
 import { PlanGrid } from '../features/marketing/PlanGrid.tsx';
 import { SiteLayout } from '../features/site/SiteLayout.tsx';
 
 /** `/pricing`: three plans. */
 export function PricingPage() {
-  usePageTitle('Pricing');
+  usePageHead('/pricing');
   return (
     <SiteLayout>
       <PageHero

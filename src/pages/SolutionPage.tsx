@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { findIndustry } from '../content/industries.ts';
 import { IndustryPage } from '../features/marketing/IndustryPage.tsx';
 import { SiteLayout } from '../features/site/SiteLayout.tsx';
@@ -15,7 +15,7 @@ export function SolutionPage() {
 
 function KnownSolutionPage({ slug }: { slug: string }) {
   const industry = findIndustry(slug)!;
-  usePageTitle(`QR Codes for ${industry.name}`);
+  usePageHead(`/solutions/${industry.slug}`);
   return (
     <SiteLayout>
       <IndustryPage industry={industry} />

@@ -1,11 +1,11 @@
-import { usePageTitle } from '../components/usePageTitle.ts';
+import { usePageHead } from '../components/usePageHead.ts';
 import { PageBody, PageHero } from '../features/marketing/PageHero.tsx';
 import { TestimonialList } from '../features/marketing/TestimonialList.tsx';
 import { SiteLayout } from '../features/site/SiteLayout.tsx';
 
 /** `/testimonials`: three customer quotes with a five-star rating. */
 export function TestimonialsPage() {
-  usePageTitle('Testimonials');
+  usePageHead('/testimonials');
   return (
     <SiteLayout>
       <PageHero
