@@ -64,3 +64,20 @@ export const CORPUS: readonly CorpusEntry[] = [
     text: 'https://shop.example.com/products/organic-green-tea?ref=qrcraft&utm_source=flyer',
   },
 ];
+
+/** The renderer benchmarks' three inputs: a 30-character URL (M), a 200-character vCard (Q), 1000 characters (H, v36). */
+export const URL30 = 'https://qrcraft.app/m/Xk2Lp9qA';
+export const VCARD200 = [
+  'BEGIN:VCARD',
+  'VERSION:3.0',
+  'FN:Margarethe Okonkwo',
+  'ORG:Northwind Traders',
+  'TEL;TYPE=CELL:+44 7700 900123',
+  'EMAIL:m.okonkwo@northwind.example',
+  'URL:https://northwind.example/team/mo',
+  'ADR:;;1 Harbour Way;Bristol;;BS1 5TY;UK',
+  'END:VCARD',
+].join('\n');
+export const TEXT1000 = (
+  'https://qrcraft.app/a?d=' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)
+).slice(0, 1000);

@@ -2,22 +2,7 @@
 import { wrap } from 'comlink';
 import { test } from 'vitest';
 import type { ProfileApi } from './render-profile.worker.ts';
-
-const URL30 = 'https://qrcraft.app/m/Xk2Lp9qA';
-const VCARD200 = [
-  'BEGIN:VCARD',
-  'VERSION:3.0',
-  'FN:Margarethe Okonkwo',
-  'ORG:Northwind Traders',
-  'TEL;TYPE=CELL:+44 7700 900123',
-  'EMAIL:m.okonkwo@northwind.example',
-  'URL:https://northwind.example/team/mo',
-  'ADR:;;1 Harbour Way;Bristol;;BS1 5TY;UK',
-  'END:VCARD',
-].join('\n');
-const TEXT1000 = (
-  'https://qrcraft.app/a?d=' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)
-).slice(0, 1000);
+import { TEXT1000, URL30, VCARD200 } from './corpus.ts';
 
 test('profile', async () => {
   const c = new OffscreenCanvas(256, 256);

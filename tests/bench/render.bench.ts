@@ -14,26 +14,11 @@ import { commands } from 'vitest/browser';
 import { encodeText } from '../../src/encoder/index.ts';
 import { QrClient, SHAPES, type QrRequest, type Shape } from '../../src/worker-client/index.ts';
 import type { BenchWorkerApi } from './render-bench.worker.ts';
+import { TEXT1000, URL30, VCARD200 } from './corpus.ts';
 
 // Every series here has a fixed, non-zero number of samples, so the middle one exists.
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const r1 = (x: number) => Math.round(x * 10) / 10;
-
-const URL30 = 'https://qrcraft.app/m/Xk2Lp9qA'; // 30 chars
-const VCARD200 = [
-  'BEGIN:VCARD',
-  'VERSION:3.0',
-  'FN:Margarethe Okonkwo',
-  'ORG:Northwind Traders',
-  'TEL;TYPE=CELL:+44 7700 900123',
-  'EMAIL:m.okonkwo@northwind.example',
-  'URL:https://northwind.example/team/mo',
-  'ADR:;;1 Harbour Way;Bristol;;BS1 5TY;UK',
-  'END:VCARD',
-].join('\n');
-const TEXT1000 = (
-  'https://qrcraft.app/a?d=' + 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(20)
-).slice(0, 1000);
 
 async function logoBlob(): Promise<Blob> {
   const c = new OffscreenCanvas(256, 256);
