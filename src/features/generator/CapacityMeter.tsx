@@ -1,15 +1,20 @@
 import { Box, Progress, Text } from '@chakra-ui/react';
 import { describeQrError } from '../../qr-ui/index.ts';
 import { getQrClient, type Ecl } from '../../worker-client/index.ts';
-import { useWorkerQuery } from './useWorkerQuery.ts';
+import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 
 /**
  * How much of the largest QR code (version 40) the content uses at the chosen level, and a clear message
  * when it does not fit (instead of the encoder's bare "Data too long").
  */
 export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
-  const query = useWorkerQuery(content ? `${ecl}:${content}` : null, () => getQrClient().info({ content, ecl }), 150);
-  if (query.status === 'failed') {
+  // 150 ms of quiet: one worker call per pause in typing, not per keystroke.
+  const { state: query } = useLatestLoad(
+    content ? `${ecl}:${content}` : null,
+    () => getQrClient().info({ content, ecl }),
+    150,
+  );
+  if (query.status === 'error') {
     return (
       <Box
         role="alert"
@@ -25,8 +30,8 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
       </Box>
     );
   }
-  if (query.status !== 'done') return null;
-  const { usedBits, maxCapacityBits, version, size } = query.value;
+  if (query.status !== 'ready') return null;
+  const { usedBits, maxCapacityBits, version, size } = query.data;
   const percent = Math.min(100, Math.round((usedBits / maxCapacityBits) * 100));
   const leftBytes = Math.max(0, Math.floor((maxCapacityBits - usedBits) / 8));
   return (

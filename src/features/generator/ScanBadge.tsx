@@ -1,7 +1,7 @@
 import { Badge, Text, VStack } from '@chakra-ui/react';
 import { getQrClient, type QrRequest } from '../../worker-client/index.ts';
 import { colorWarning } from '../../qr-ui/index.ts';
-import { useWorkerQuery } from './useWorkerQuery.ts';
+import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 
 /** What to change when the decoder could not read the code back. */
 function advice(request: QrRequest): string {
@@ -33,7 +33,7 @@ function idleAfterPaint(signal: AbortSignal): Promise<void> {
  * whether the code scans to exactly this content. `request` is the request the preview shows (set once painted).
  */
 export function ScanBadge({ request }: { request: QrRequest | null }) {
-  const query = useWorkerQuery(
+  const { state: query } = useLatestLoad(
     request ? JSON.stringify(request) : null,
     async (signal) => {
       await idleAfterPaint(signal);
@@ -42,14 +42,14 @@ export function ScanBadge({ request }: { request: QrRequest | null }) {
     400,
   );
   if (!request || query.status === 'idle') return null;
-  if (query.status === 'pending') {
+  if (query.status === 'loading') {
     return (
       <Badge colorPalette="gray" variant="subtle" aria-live="polite">
         Checking that it scans…
       </Badge>
     );
   }
-  if (query.status === 'failed') {
+  if (query.status === 'error') {
     // The check itself could not run (the decoder did not load, or gave up): that says nothing about the code.
     return (
       <Badge colorPalette="gray" variant="subtle" aria-live="polite">
@@ -57,7 +57,7 @@ export function ScanBadge({ request }: { request: QrRequest | null }) {
       </Badge>
     );
   }
-  if (!query.value.ok) {
+  if (!query.data.ok) {
     return (
       <VStack gap="1" aria-live="polite">
         <Badge colorPalette="red" variant="solid">
