@@ -7,8 +7,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
-      'dist-e2e-*',
-      'dist-bench',
+      'dist-*',
       'node_modules',
       'test-results',
       'playwright-report',

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// The two commands a fresh clone needs: `npm start` and `npm test` both land here.
+// The two commands a fresh clone needs: `npm start` and `npm test` both land here (and `npm run dev`, `npm run bench`).
 // Each installs what is missing (npm packages; Debian's chromium, pdftoppm and ghostscript for tests),
 // then runs. Plain Node, no dependencies: it must work before `npm install` has ever run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkBuild, removeStamp, writeStamp } from './build-stamp.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2];
@@ -149,8 +150,37 @@ function runTests() {
   process.exit(failed === 0 ? 0 : 1);
 }
 
-function start() {
+const APP_PORT = 5173;
+const OUT_DIR = 'dist';
+
+/** `vite build` into dist/ unless dist/ already holds a build of these sources and VITE_ values (build-stamp.mjs). */
+function buildIfStale(env) {
+  const outDir = join(root, OUT_DIR);
+  const { fresh, reason, stamp } = checkBuild(root, outDir, env);
+  if (fresh) {
+    console.log(`› Reusing the build in ${OUT_DIR}/: ${reason}.`);
+    return;
+  }
+  console.log(`› Building the app into ${OUT_DIR}/: ${reason}…`);
+  const started = Date.now();
+  removeStamp(outDir);
+  const { status } = npx(['vite', 'build', '--logLevel', 'warn', '--outDir', OUT_DIR], env);
+  if (status !== 0) {
+    fail(
+      `vite build failed (exit ${status ?? 'signal'}, see above): nothing is served. Fix the error and run npm start again, or use npm run dev.`,
+    );
+  }
+  writeStamp(outDir, stamp);
+  console.log(`› Built in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+}
+
+/**
+ * The local backend plus the app on port 5173: `npm start` serves the production build (built when stale) with
+ * `vite preview`; `npm run dev` runs Vite's dev server with HMR.
+ */
+function serve(kind) {
   const env = withAppEnv();
+  if (kind === 'preview') buildIfStale(env);
   const children = [];
   const run = (label, args) => {
     const child = spawn('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env });
@@ -163,13 +193,16 @@ function start() {
   };
   const serverEntry = join(root, 'server', 'main.ts');
   if (existsSync(serverEntry)) run('auth server', ['tsx', 'server/main.ts']);
-  run('vite', ['vite', '--port', '5173', '--strictPort']);
+  const port = ['--port', String(APP_PORT), '--strictPort'];
+  if (kind === 'preview') run('vite preview', ['vite', 'preview', '--outDir', OUT_DIR, ...port]);
+  else run('vite', ['vite', ...port]);
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       for (const child of children) child.kill(signal);
     });
   }
-  console.log(`\nQRCraft: http://localhost:5173  (auth: ${env.VITE_SUPABASE_URL})\n`);
+  const what = kind === 'preview' ? 'production build' : 'dev server, HMR';
+  console.log(`\nQRCraft (${what}): http://localhost:${APP_PORT}  (auth: ${env.VITE_SUPABASE_URL})\n`);
 }
 
 function bench() {
@@ -196,7 +229,8 @@ function bench() {
 checkNode();
 ensureNodeModules();
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-if (mode === 'start') start();
+if (mode === 'start') serve('preview');
+else if (mode === 'dev') serve('dev');
 else if (mode === 'test') runTests();
 else if (mode === 'bench') bench();
-else fail(`usage: node scripts/bootstrap.mjs start|test|bench (${pkg.name})`);
+else fail(`usage: node scripts/bootstrap.mjs start|dev|test|bench (${pkg.name})`);
