@@ -7,14 +7,15 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // E2E_PORT_OFFSET lets two runs share a machine (each gets its own ports and build folder).
 const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const PREVIEW_PORT = 4173 + PORT_OFFSET;
-const OUT_DIR = PORT_OFFSET ? `dist-e2e-${PORT_OFFSET}` : 'dist';
+// Never dist/: that is `npm start`'s build (for its own backend), reused while its build stamp matches.
+export const E2E_OUT_DIR = PORT_OFFSET ? `dist-e2e-${PORT_OFFSET}` : 'dist-e2e';
 // The e2e run gets its own auth server (fresh database, its own port) so it never touches `npm start`'s data.
 export const E2E_AUTH_PORT = 54329 + PORT_OFFSET;
 export const E2E_AUTH_URL = `http://127.0.0.1:${E2E_AUTH_PORT}`;
 // Short enough that auth-js refreshes within a test run (it refreshes when < 90 s remain), long enough
 // (> 120 s, contract §0.6) that not every getSession() refreshes.
 export const E2E_JWT_EXP = 150;
-const ANON_KEY =
+export const E2E_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'qrcraft-e2e-'));
 
@@ -59,11 +60,11 @@ export default defineConfig({
     },
     {
       // The production build, served as a user would get it (code-split chunks, bundled worker).
-      command: `npx vite build --logLevel warn --outDir ${OUT_DIR} && npx vite preview --outDir ${OUT_DIR} --port ${PREVIEW_PORT} --strictPort`,
+      command: `npx vite build --logLevel warn --outDir ${E2E_OUT_DIR} && npx vite preview --outDir ${E2E_OUT_DIR} --port ${PREVIEW_PORT} --strictPort`,
       url: `http://localhost:${PREVIEW_PORT}`,
       timeout: 180_000,
       reuseExistingServer: false,
-      env: { VITE_SUPABASE_URL: E2E_AUTH_URL, VITE_SUPABASE_ANON_KEY: ANON_KEY },
+      env: { VITE_SUPABASE_URL: E2E_AUTH_URL, VITE_SUPABASE_ANON_KEY: E2E_ANON_KEY },
     },
   ],
 });

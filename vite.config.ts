@@ -1,16 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { siteFiles } from './scripts/site-files-plugin.ts';
+import { prerender } from './scripts/prerender-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
 // mid-run and reloads the page (see shared/notes/toolchain.md).
 export const workerDeps = ['comlink', 'jspdf', 'zxing-wasm/reader'];
 
 export default defineConfig({
-  plugins: [react(), siteFiles()],
+  plugins: [react(), siteFiles(), prerender()],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   worker: { format: 'es' },
   optimizeDeps: { include: workerDeps },
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+  // The manifest lets e2e/budgets.spec.ts count what a page loads before any interaction.
+  build: { target: 'es2022', chunkSizeWarningLimit: 1500, manifest: true },
 });

@@ -1,11 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import createCache from '@emotion/cache';
 import { AppProviders } from './AppProviders.tsx';
-import { AppRouter } from './router.tsx';
+import { APP_MOUNTED_MARK, EMOTION_KEY, isPrerenderedFor, PRERENDERED_ATTR } from './prerendered.ts';
+import { resolveLazyMatches } from './resolveLazyMatches.ts';
+import { routes } from './routes.tsx';
 import { appStore } from './store.ts';
 import { startAuthSync } from '../features/auth/authSync.ts';
-
-void startAuthSync(appStore, window);
 
 // Benchmark builds only (scripts/bench-typing.mjs sets VITE_BENCH): Vite replaces the flag at build time, so a
 // production build drops this branch and the bench module with it.
@@ -16,10 +17,33 @@ if (import.meta.env.VITE_BENCH === '1' && new URLSearchParams(window.location.se
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppProviders>
-      <AppRouter />
-    </AppProviders>
-  </StrictMode>,
+// Created before React renders, the cache takes over the prerendered <style data-emotion> tags, so hydration
+// inserts none of those rules again.
+const emotionCache = createCache({ key: EMOTION_KEY });
+// After the first commit (hydration included): the session is looked up only now, so until then the header shows
+// what the prerender showed. Once: StrictMode runs mount effects twice in development.
+let mounted = false;
+const onAppMounted = () => {
+  if (mounted) return;
+  mounted = true;
+  performance.mark(APP_MOUNTED_MARK);
+  void startAuthSync(appStore, window);
+};
+
+const hydrate = isPrerenderedFor(rootElement.getAttribute(PRERENDERED_ATTR), routes, window.location.pathname);
+// A hydrated page must render what the server rendered on its first pass, so its lazy route modules load first.
+if (hydrate) await resolveLazyMatches(routes, window.location.pathname);
+
+const app = (
+  <AppProviders emotionCache={emotionCache} store={appStore} onMounted={onAppMounted}>
+    <RouterProvider router={createBrowserRouter(routes)} />
+  </AppProviders>
 );
+
+if (hydrate) {
+  hydrateRoot(rootElement, app);
+} else {
+  // Client-rendered routes (the dashboard) and HTML prerendered for another path (a host's SPA fallback).
+  rootElement.replaceChildren();
+  createRoot(rootElement).render(app);
+}

@@ -109,6 +109,13 @@ export const INDEXED_PATHS: readonly string[] = [
 /** Path prefixes robots.txt keeps crawlers out of (their pages also say noindex). */
 export const DISALLOWED_PREFIXES: readonly string[] = ['/dashboard'];
 
+/**
+ * Every page the build prerenders to static HTML: the indexed pages and the 404 page (`*`). The rest, the
+ * dashboard behind its sign-in guard, is rendered in the browser only (CLIENT_RENDERED_PREFIXES).
+ */
+export const PRERENDERED_PATHS: readonly string[] = [...INDEXED_PATHS, '*'];
+export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/dashboard'];
+
 /** "<title> | QRCraft", or "QRCraft" alone. */
 export function documentTitle(title?: string): string {
   return title ? `${title} | ${SITE_NAME}` : SITE_NAME;

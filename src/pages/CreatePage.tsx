@@ -6,10 +6,12 @@ import { CreateGeneratorSlot } from '../features/generator/CreateGeneratorSlot.t
 import { ArrowLeftIcon } from '../components/icons.tsx';
 import { authStateAtom } from '../features/auth/authStateAtom.ts';
 import { LazyAccountMenu } from '../features/auth/LazyAccountMenu.tsx';
+import { Footer } from '../features/site/Footer.tsx';
 
 /**
  * `/create`: the public generator page chrome (spec §2). Log In and Register show when signed out; a signed-in
- * user gets the Account menu instead. The generator itself fills CreateGeneratorSlot.
+ * user gets the Account menu instead. The generator itself fills CreateGeneratorSlot; the site footer closes the
+ * page, as on every other public page.
  */
 export function CreatePage() {
   usePageHead('/create');
@@ -49,6 +51,7 @@ export function CreatePage() {
         </Box>
         <CreateGeneratorSlot />
       </Box>
+      <Footer />
     </Box>
   );
 }

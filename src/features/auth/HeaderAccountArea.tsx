@@ -14,11 +14,19 @@ export interface HeaderAccountAreaProps {
 /**
  * The header's sign-in area (spec §2). Signed in: the Account menu (Dashboard, Sign Out). Signed out: Login
  * (hidden on small screens) and Start Free Trial, both to /auth. While the session is still unknown it keeps
- * the space empty, so a signed-in visitor never sees "Login" flash.
+ * the space without showing anything.
  */
 export function HeaderAccountArea({ placement, onNavigate }: HeaderAccountAreaProps) {
   const auth = useAtomValue(authStateAtom);
-  if (auth.status === 'loading') return <Box minW="40" aria-hidden="true" />;
+  // Until the session is known (and in the prerendered HTML) the signed-out buttons hold their place, invisible:
+  // a signed-in visitor never sees "Login" flash, and a signed-out one sees them appear without a layout shift.
+  if (auth.status === 'loading') {
+    return (
+      <Box display="contents" visibility="hidden" data-testid="account-area-pending">
+        <SignedOutActions placement={placement} onNavigate={onNavigate} />
+      </Box>
+    );
+  }
   if (auth.status === 'signedIn')
     return <LazyAccountMenu placement={placement} onNavigate={onNavigate} email={auth.user.email} />;
   return <SignedOutActions placement={placement} onNavigate={onNavigate} />;

@@ -78,7 +78,9 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
     ...json,
     getItem: (key, initial) => reviveDraft(json.getItem(key, initial) as GeneratorDraft, fallback),
   };
-  const draftAtom = atomWithStorage<GeneratorDraft>(defaults.storageKey, fallback, storage, { getOnInit: true });
+  // Read when first used on screen (onMount), not at creation: a prerendered page hydrates with the defaults the
+  // server rendered, then shows the stored draft; and the module loads in Node, which has no localStorage.
+  const draftAtom = atomWithStorage<GeneratorDraft>(defaults.storageKey, fallback, storage, { getOnInit: false });
 
   const typeAtom = atom((get) => get(draftAtom).type);
   const valuesAtom = atom((get) => get(draftAtom).values);

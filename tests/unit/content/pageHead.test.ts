@@ -19,9 +19,9 @@ const PUBLIC = ['/', '/create', '/features', '/how-it-works', '/pricing', '/test
 const INDUSTRY_PATHS = INDUSTRIES.map((i) => `/solutions/${i.slug}`);
 const PRIVATE = ['/dashboard', '/dashboard/qr-codes', '/dashboard/analytics', '/dashboard/settings'] as const;
 
-/** The paths of src/app/router.tsx, children joined to their parent route's path. */
+/** The paths of src/app/routes.tsx, children joined to their parent route's path. */
 function routerPaths(): string[] {
-  const source = readFileSync(new URL('../../../src/app/router.tsx', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../../src/app/routes.tsx', import.meta.url), 'utf8');
   const paths = [...source.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!);
   return paths.map((p) => (p.startsWith('/') || p === '*' ? p : `/dashboard/${p}`));
 }

@@ -159,6 +159,10 @@ describe('draft', () => {
     expect(JSON.parse(storage.getItem(first.key) ?? 'null')).toMatchObject({ values: { text: 'saved' } });
 
     const { atoms, store } = setup('create', '#000000', { type: 'text', design: { fg: '#123456' } });
+    // Until something on screen uses the draft it is the defaults: a prerendered page hydrates with what the
+    // server rendered. The stored draft arrives when the atom is mounted (as a component subscribing does).
+    expect(store.get(atoms.typeAtom)).toBe('website');
+    store.sub(atoms.typeAtom, () => {});
     expect(store.get(atoms.typeAtom)).toBe('text');
     expect(store.get(atoms.valuesAtom)).toEqual({});
     expect(store.get(atoms.designAtom)).toEqual({

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Outlet, RouterProvider, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
 
 /** Restores scroll per history entry, scrolls new pages to the top and `/#features`-style links to their section. */
@@ -13,7 +13,8 @@ function RootLayout() {
 
 /**
  * Every route is its own lazy chunk, so the landing page never downloads dashboard or marketing-page code.
- * `lazy` resolves to `{ Component }` as react-router expects.
+ * `lazy` resolves to `{ Component }` as react-router expects. Plain data: the browser (main.tsx) and the
+ * prerender (entry-server.tsx) build their routers from this same table.
  */
 export const routes: RouteObject[] = [
   {
@@ -82,9 +83,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-const router = createBrowserRouter(routes);
-
-export function AppRouter() {
-  return <RouterProvider router={router} />;
-}

@@ -1,0 +1,213 @@
+/**
+ * Prerendered pages (issue 13): every public route's HTML holds its page before any script runs, with JavaScript
+ * off / and /create still show the headline, the generator's three steps and the footer, and the app hydrates
+ * that HTML (keeping its elements) without a console warning and without a layout shift. Hydration warnings
+ * about attributes are printed by React's development build only, so those tests run on a development build of
+ * the same app, built and served by this file.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { APP_MOUNTED_MARK } from '../src/app/prerendered.ts';
+import { PRERENDERED_PATHS } from '../src/content/pageHead.ts';
+import { E2E_ANON_KEY, E2E_AUTH_URL } from '../playwright.config.ts';
+import { register } from './fixtures/auth.ts';
+import { chooseType, fillFields } from './fixtures/generator.ts';
+import { HEALTHCARE_STYLE, PUBLIC_ROUTES, RETAIL_STYLE } from './fixtures/site.ts';
+
+const NOT_FOUND_URL = '/no-such-page-for-prerender';
+const urlOf = (path: string) => (path === '*' ? NOT_FOUND_URL : path);
+const GENERATOR_STEPS = ['1. Select QR Type', '2. Customize Design', '3. Preview & Download'];
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '';
+/** Lighthouse's "good" CLS is 0.1; the issue asks for 0.05 at most. */
+const MAX_CLS = 0.05;
+
+/** The text of the first <h1> in an HTML string, tags stripped and whitespace collapsed. */
+function firstH1(html: string): string {
+  const inner = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? '';
+  return inner
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+test.describe('the prerendered HTML', () => {
+  for (const path of PRERENDERED_PATHS) {
+    test(`${path} holds its heading, head and styles before any script runs`, async ({ request }) => {
+      const response = await request.get(urlOf(path));
+      expect(response.status()).toBe(path === '*' ? 404 : 200);
+      const html = await response.text();
+      expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
+      expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+      expect(firstH1(html)).not.toBe('');
+      const route = PUBLIC_ROUTES.find((r) => r.path === path);
+      if (route) {
+        expect(firstH1(html)).toMatch(route.h1);
+        expect(titleOf(html)).toMatch(route.title);
+      }
+    });
+  }
+
+  test('the dashboard is not prerendered: it gets the app shell', async ({ request }) => {
+    const response = await request.get('/dashboard/qr-codes');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<div id="root"></div>');
+  });
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  for (const path of ['/', '/create']) {
+    test(`${path} shows the headline, the generator's three steps and the footer`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      for (const step of GENERATOR_STEPS) await expect(page.getByRole('heading', { name: step })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Generate QR Code' })).toBeVisible();
+    });
+  }
+});
+
+test('hydrating / and /create shifts no layout (CLS ≤ 0.05 on a phone-sized screen)', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  for (const path of ['/', '/create']) {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number };
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(path);
+    // The header's sign-in buttons appear once the session is known (after hydration).
+    await expect(page.getByRole('link', { name: /Start Free Trial|Register/ }).first()).toBeVisible();
+    const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+    expect(cls, `${path} layout shift`).toBeLessThanOrEqual(MAX_CLS);
+    await page.close();
+  }
+  await context.close();
+});
+
+/**
+ * Every prerendered page but the industry pages, of which one per template (healthcare and retail style): they
+ * differ only in words, and a development build's page takes seconds to load on a busy machine.
+ */
+const HYDRATION_PATHS = PRERENDERED_PATHS.filter(
+  (path) =>
+    !path.startsWith('/solutions/') ||
+    path === `/solutions/${HEALTHCARE_STYLE[0]}` ||
+    path === `/solutions/${RETAIL_STYLE[0]}`,
+);
+
+/** A development build of the app, served like the production one, for React's hydration warnings. */
+const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const DEV_PORT = 4373 + PORT_OFFSET;
+const DEV_OUT_DIR = `dist-e2e-hydration-${PORT_OFFSET}`;
+const DEV_URL = `http://localhost:${DEV_PORT}`;
+
+test.describe('hydration on a development build', () => {
+  test.describe.configure({ mode: 'serial' });
+  let preview: ChildProcess | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      VITE_SUPABASE_URL: E2E_AUTH_URL,
+      VITE_SUPABASE_ANON_KEY: E2E_ANON_KEY,
+    };
+    const built = spawnSync(
+      'npx',
+      ['--no-install', 'vite', 'build', '--mode', 'development', '--logLevel', 'warn', '--outDir', DEV_OUT_DIR],
+      { env, encoding: 'utf8' },
+    );
+    expect(built.status, built.stderr).toBe(0);
+    preview = spawn(
+      'npx',
+      ['--no-install', 'vite', 'preview', '--outDir', DEV_OUT_DIR, '--port', String(DEV_PORT), '--strictPort'],
+      { env, stdio: 'ignore', detached: true },
+    );
+    await expect
+      .poll(
+        () =>
+          fetch(DEV_URL).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  });
+
+  test.afterAll(() => {
+    if (preview?.pid) process.kill(-preview.pid, 'SIGTERM');
+  });
+
+  /**
+   * Loads `path` and waits until the app has mounted. Returns the console warnings and errors, and uncaught
+   * errors, seen until then (React reports hydration mismatches while it hydrates, before that mark).
+   */
+  async function hydrationProblems(page: Page, path: string): Promise<string[]> {
+    const problems: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`${msg.type()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    // Keeps the h1 the HTML parser made, before any script can run.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const h1 = document.querySelector('h1');
+        if (!h1) return;
+        (window as unknown as { __parsedH1: Element }).__parsedH1 = h1;
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const html = await (await page.request.get(`${DEV_URL}${urlOf(path)}`)).text();
+    await page.goto(`${DEV_URL}${urlOf(path)}`);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+    // Hydrated, not replaced: the element the parser made is still the page's heading, and it reads the same.
+    const kept = await page.evaluate(
+      () => (window as unknown as { __parsedH1?: Element }).__parsedH1 === document.querySelector('h1'),
+    );
+    expect(kept, `${path}: the prerendered h1 was replaced instead of hydrated`).toBe(true);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstH1(html));
+    await expect(page).toHaveTitle(titleOf(html));
+    // Spec §2: the 404 page logs the path, and its document answers 404.
+    return problems.filter((p) => !(path === '*' && (/non-existent route/.test(p) || /status of 404/.test(p))));
+  }
+
+  for (const path of HYDRATION_PATHS) {
+    test(`${path} hydrates without a warning`, async ({ page }) => {
+      expect(await hydrationProblems(page, path)).toEqual([]);
+    });
+  }
+
+  test('a returning visitor (signed in, with a saved draft) hydrates without a warning, then sees both', async ({
+    browser,
+  }: {
+    browser: Browser;
+  }) => {
+    const context = await browser.newContext({ baseURL: DEV_URL });
+    const page = await context.newPage();
+    await register(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // A draft on /create: the Text type with some content.
+    await page.goto('/create');
+    await chooseType(page, 'Text', true);
+    await fillFields(page, { Text: 'hydration draft' });
+    const fresh = await context.newPage();
+    for (const path of ['/create', '/']) {
+      expect(await hydrationProblems(fresh, path)).toEqual([]);
+    }
+    await fresh.goto(`${DEV_URL}/create`);
+    await expect(fresh.getByRole('button', { name: /Account/ }).first()).toBeVisible();
+    await expect(fresh.getByLabel(/^Text\s*\*?$/)).toHaveValue('hydration draft');
+    await context.close();
+  });
+});

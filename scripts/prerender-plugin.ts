@@ -1,0 +1,112 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import {
+  CLIENT_RENDERED_PREFIXES,
+  headTags,
+  PRERENDERED_PATHS,
+  siteOrigin,
+  type HeadTags,
+  type PagePath,
+} from '../src/content/pageHead.ts';
+import type { RenderedPage, RenderPage } from '../src/app/prerendered.ts';
+
+const SERVER_ENTRY = 'src/app/entry-server.tsx';
+/** The untouched index.html: served for client-rendered routes, whose markup only the browser makes. */
+export const SPA_SHELL = 'spa.html';
+const NOT_FOUND_FILE = '404.html';
+
+/** Where the HTML of a prerendered path goes in the build: `/` → index.html, `/pricing` → pricing/index.html. */
+export function htmlFileFor(path: string): string {
+  if (path === '*') return NOT_FOUND_FILE;
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}
+
+const escapeAttr = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** index.html's head with the page's own title, description, canonical, Open Graph and robots tags. */
+function withHead(template: string, tags: HeadTags): string {
+  const managed = new Set(tags.meta.map((m) => m.key));
+  let html = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(tags.title)}</title>`)
+    .replace(/\s*<meta\s+(?:name|property)="([^"]+)"[^>]*>/g, (tag, key: string) => (managed.has(key) ? '' : tag))
+    .replace(/\s*<link\s+rel="canonical"[^>]*>/g, '');
+  const lines = tags.meta
+    .filter((m) => m.content !== null)
+    .map((m) => `<meta ${m.attr}="${m.key}" content="${escapeAttr(m.content!)}" />`);
+  if (tags.canonical) lines.push(`<link rel="canonical" href="${escapeAttr(tags.canonical)}" />`);
+  html = html.replace('</title>', `</title>\n    ${lines.join('\n    ')}`);
+  return html;
+}
+
+function pageHtml(template: string, path: string, page: RenderedPage, origin: string): string {
+  const head = withHead(template, headTags(path as PagePath, origin));
+  return head
+    .replace('</head>', `${page.styleTags}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${page.html}</div>`);
+}
+
+/**
+ * Prerenders every public page after the browser build (issue 13): builds src/app/entry-server.tsx for Node,
+ * renders each path of PRERENDERED_PATHS with it and writes the HTML, with the page's head and critical CSS, into
+ * the build. `vite preview` then serves each page's file, the SPA shell for the dashboard and the 404 page with
+ * status 404 for any other path, as a static host configured the same way would.
+ */
+export function prerender(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'qrcraft-prerender',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      if (config.command !== 'build' || config.build.ssr) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      const serverOutDir = join(config.root, 'node_modules', '.cache', 'qrcraft-prerender', basename(outDir));
+      await build({
+        configFile: config.configFile,
+        mode: config.mode,
+        logLevel: 'warn',
+        build: { ssr: SERVER_ENTRY, outDir: serverOutDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+      });
+      const entry = pathToFileURL(join(serverOutDir, 'entry-server.js')).href;
+      const { renderPage } = (await import(`${entry}?build=${Date.now()}`)) as { renderPage: RenderPage };
+      const template = await readFile(join(outDir, 'index.html'), 'utf8');
+      const origin = siteOrigin(config.env.VITE_SITE_URL);
+      await writeFile(join(outDir, SPA_SHELL), template);
+      for (const path of PRERENDERED_PATHS) {
+        const file = join(outDir, htmlFileFor(path));
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(file, pageHtml(template, path, await renderPage(path === '*' ? '/404' : path), origin));
+      }
+      config.logger.info(`prerendered ${PRERENDERED_PATHS.length} pages`);
+    },
+    configurePreviewServer(server) {
+      const outDir = resolve(server.config.root, server.config.build.outDir);
+      const prerendered = new Set(PRERENDERED_PATHS);
+      server.middlewares.use((req, res, next) => {
+        if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url) return next();
+        const pathname = new URL(req.url, 'http://preview.invalid').pathname;
+        const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+        // Files (assets, robots.txt, the worker) are Vite's to serve.
+        if (/\.[a-z0-9]+$/i.test(path)) return next();
+        let file = NOT_FOUND_FILE;
+        let status = 404;
+        if (prerendered.has(path)) [file, status] = [htmlFileFor(path), 200];
+        else if (CLIENT_RENDERED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`))) {
+          [file, status] = [SPA_SHELL, 200];
+        }
+        readFile(join(outDir, file)).then(
+          (body) => {
+            res.statusCode = status;
+            res.setHeader('Content-Type', 'text/html; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(req.method === 'HEAD' ? undefined : body);
+          },
+          (error: unknown) => next(error),
+        );
+      });
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+
+/** Emotion's cache key on both sides: the prerendered `<style data-emotion="css …">` tags are found by it. */
+export const EMOTION_KEY = 'css';
+
+/** Set on #root by the prerender: the route path the HTML inside was rendered for. */
+export const PRERENDERED_ATTR = 'data-prerendered';
+
+/** A performance mark set once the app has first committed: on a prerendered page, once hydration is done. */
+export const APP_MOUNTED_MARK = 'qrcraft:app-mounted';
+
+/** The prerendered-for value of the 404 page, which a host serves for any path no route claims. */
+export const NOT_FOUND_PATH = '*';
+
+/** What the prerender makes of one page (src/app/entry-server.tsx). */
+export interface RenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** `<style data-emotion>` tags: the global styles and every class the markup uses. */
+  styleTags: string;
+}
+
+/** Marks the route error page, so the prerender fails the build instead of shipping a page that could not render. */
+export const ROUTE_ERROR_ATTR = 'data-route-error';
+
+/** The prerender's entry point, as the build plugin calls it. */
+export type RenderPage = (path: string) => Promise<RenderedPage>;
+
+/** `/create/` and `/create` are one page (static hosts serve `create/index.html` for both). */
+export function normalizePath(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+}
+
+/**
+ * Whether the HTML in #root was prerendered for the page at `pathname`, and so can be hydrated. It may not be:
+ * a host that falls back to one HTML file for unknown paths serves some other page's HTML.
+ */
+export function isPrerenderedFor(prerenderedFor: string | null, routes: RouteObject[], pathname: string): boolean {
+  if (prerenderedFor === null) return false;
+  if (prerenderedFor === NOT_FOUND_PATH) return matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+  return prerenderedFor === normalizePath(pathname);
+}
