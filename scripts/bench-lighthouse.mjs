@@ -87,6 +87,12 @@ try {
       const row = { page, run };
       for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
       for (const [id, name] of METRICS) row[name] = lhr.audits[id]?.numericValue ?? null;
+      // What costs points outside performance: the weighted audits of those categories that did not pass.
+      row.failedAudits = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+          .map((ref) => `${c}: ${ref.id}`),
+      );
       runs.push(row);
       console.log(
         `run ${run} ${page}: perf ${row.performance}, FCP ${Math.round(row.FCP)} ms, LCP ${Math.round(row.LCP)} ms, TBT ${Math.round(row.TBT)} ms, CLS ${row.CLS.toFixed(3)}`,
@@ -117,6 +123,14 @@ for (const page of PAGES) {
   lines.push(
     `| ${page} | ${m('performance')} | ${METRICS.map(([, n, unit]) => fmtMetric(n, unit, m(n))).join(' | ')} | ${m('accessibility')} | ${m('best-practices')} | ${m('seo')} |`,
   );
+}
+const failed = PAGES.map((page) => [
+  page,
+  [...new Set(runs.filter((r) => r.page === page).flatMap((r) => r.failedAudits))],
+]);
+if (failed.some(([, ids]) => ids.length > 0)) {
+  lines.push('', 'Audits that did not pass (accessibility, best practices, SEO), in any run:', '');
+  for (const [page, ids] of failed) if (ids.length > 0) lines.push(`- ${page}: ${ids.join(', ')}`);
 }
 mkdirSync('bench-results', { recursive: true });
 writeFileSync(`bench-results/lighthouse${LABEL}.md`, `${lines.join('\n')}\n`);

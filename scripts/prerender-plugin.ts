@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import {
   CLIENT_RENDERED_PREFIXES,
@@ -98,10 +99,16 @@ export function prerender(): Plugin {
           [file, status] = [SPA_SHELL, 200];
         }
         readFile(join(outDir, file)).then(
-          (body) => {
+          (html) => {
+            // Compressed as Vite's own static files are (its compression middleware runs after this one).
+            const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+            const body = gzip ? gzipSync(html) : html;
             res.statusCode = status;
             res.setHeader('Content-Type', 'text/html; charset=utf-8');
             res.setHeader('Cache-Control', 'no-cache');
+            res.setHeader('Vary', 'Accept-Encoding');
+            if (gzip) res.setHeader('Content-Encoding', 'gzip');
+            res.setHeader('Content-Length', body.length);
             res.end(req.method === 'HEAD' ? undefined : body);
           },
           (error: unknown) => next(error),

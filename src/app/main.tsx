@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import createCache from '@emotion/cache';
@@ -41,7 +42,11 @@ const app = (
 );
 
 if (hydrate) {
-  hydrateRoot(rootElement, app);
+  // In a transition, hydration yields to the browser every few milliseconds instead of holding the main thread
+  // for the whole page (a phone's slow CPU would otherwise block input for hundreds of ms).
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
 } else {
   // Client-rendered routes (the dashboard) and HTML prerendered for another path (a host's SPA fallback).
   rootElement.replaceChildren();
