@@ -1,24 +1,28 @@
-import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { toaster } from './toaster.ts';
 
-/** Renders the toasts of `toaster` (the Chakra CLI snippet cannot be fetched offline, so it lives here). */
+// The toast machine (and its recipe) is not needed for first paint: it loads with the first toast. The store in
+// toaster.ts keeps what was created meanwhile, and the list shows it once mounted.
+const ToastList = lazy(() => import('./ToastList.tsx'));
+
+/** Set by the first toast and never reset: the list stays mounted so later toasts animate in and out. */
+let toastsUsed = false;
+const subscribe = (onChange: () => void) =>
+  toaster.subscribe(() => {
+    toastsUsed = true;
+    onChange();
+  });
+const wantsList = () => toastsUsed || toaster.getCount() > 0;
+// The prerender, and so the hydrating first render, has no toasts.
+const noListOnServer = () => false;
+
+/** The app's toast region, mounted from the first `toaster.create(…)` on; nothing before it. */
 export function Toaster() {
+  const wanted = useSyncExternalStore(subscribe, wantsList, noListOnServer);
+  if (!wanted) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {/* Full opacity: the default 0.8 drops the description below 4.5:1 on the coloured toasts (axe). */}
-              {toast.description && <Toast.Description opacity="1">{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToastList />
+    </Suspense>
   );
 }

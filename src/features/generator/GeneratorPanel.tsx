@@ -1,26 +1,35 @@
-import { memo, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
 import { validateForGenerate } from '../../payload/index.ts';
 import { isSignedInAtom } from '../auth/authStateAtom.ts';
-import { SaveCodeButton } from '../codes/SaveCodeButton.tsx';
 import { CapacityMeter } from './CapacityMeter.tsx';
 import { ContentForm } from './ContentForm.tsx';
 import { DesignTabs } from './DesignTabs.tsx';
 import { DownloadBar, SAVE_PROMPT_DELAY_MS } from './DownloadBar.tsx';
 import type { GeneratorAtoms, LogoStatus } from './generatorAtoms.ts';
 import { PreviewPane } from './PreviewPane.tsx';
-import { SavePromptDialog } from './SavePromptDialog.tsx';
 import { TypePicker } from './TypePicker.tsx';
 import { UpsellCard } from './UpsellCard.tsx';
 import { useLogoUpload } from './useLogoUpload.ts';
 
-function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+// Signed-in users only, so never part of the first paint (the prerender and the first render are signed out).
+const SaveCodeButton = lazy(() => import('../codes/SaveCodeButton.tsx').then((m) => ({ default: m.SaveCodeButton })));
+
+type SavePromptComponent = typeof import('./SavePromptDialog.tsx').default;
+
+/**
+ * The steps' heading level follows the page outline: on /create they sit right under the page's h1; on the
+ * landing page under the panel's own h2 ("Design your QR code").
+ */
+const stepHeadingLevel = (atoms: GeneratorAtoms) => (atoms.defaults.surface === 'create' ? 'h2' : 'h3');
+
+function Step({ n, title, atoms, children }: { n: number; title: string; atoms: GeneratorAtoms; children: ReactNode }) {
   return (
     <Card.Root size="sm" variant="outline" bg="white">
       <Card.Header>
-        <Heading as="h3" size="md">
+        <Heading as={stepHeadingLevel(atoms)} size="md">
           {n}. {title}
         </Heading>
       </Card.Header>
@@ -38,7 +47,7 @@ function Capacity({ atoms }: { atoms: GeneratorAtoms }) {
 // Typing changes only the content: the design step does not re-render on a keystroke.
 const DesignStep = memo(function DesignStep({ atoms, logoStatus }: { atoms: GeneratorAtoms; logoStatus: LogoStatus }) {
   return (
-    <Step n={2} title="Customize Design">
+    <Step n={2} title="Customize Design" atoms={atoms}>
       <DesignTabs atoms={atoms} />
       {logoStatus.state === 'failed' && (
         <Text role="alert" fontSize="sm" color="red.700">
@@ -61,11 +70,15 @@ function PreviewStep({
 }) {
   const request = useAtomValue(atoms.qrRequestAtom);
   return (
-    <Step n={3} title="Preview & Download">
+    <Step n={3} title="Preview & Download" atoms={atoms}>
       <Stack align="center" gap="4">
         <PreviewPane request={request} />
         <DownloadBar surface={atoms.defaults.surface} request={request} onDownloaded={onDownloaded} />
-        {signedIn && <SaveCodeButton atoms={atoms} enabled={request !== null} />}
+        {signedIn && (
+          <Suspense fallback={null}>
+            <SaveCodeButton atoms={atoms} enabled={request !== null} />
+          </Suspense>
+        )}
       </Stack>
     </Step>
   );
@@ -87,6 +100,9 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
   const signedIn = useAtomValue(isSignedInAtom);
   const [inlineError, setInlineError] = useState<string | undefined>();
   const [promptOpen, setPromptOpen] = useState(false);
+  // The dialog machine and focus trap load once a download makes the prompt due, never for first paint. Plain
+  // state rather than React.lazy: it is mounted (closed) during the delay, so opening it is a single render.
+  const [SavePromptDialog, setSavePromptDialog] = useState<SavePromptComponent | null>(null);
   const [promptDue, setPromptDue] = useState(0);
   // "Maybe Later" means not again on this visit: the prompt does not come back after every download.
   const [promptDismissed, setPromptDismissed] = useState(false);
@@ -128,13 +144,19 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
   };
 
   const onDownloaded = () => {
-    if (surface === 'create' && !signedIn && !promptDismissed) setPromptDue((n) => n + 1);
+    if (surface !== 'create' || signedIn || promptDismissed) return;
+    setPromptDue((n) => n + 1);
+    import('./SavePromptDialog.tsx').then(
+      (m) => setSavePromptDialog(() => m.default),
+      // The prompt is an extra: if its code cannot load, the visitor simply does not see it.
+      () => undefined,
+    );
   };
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
       <Stack gap="4">
-        <Step n={1} title="Select QR Type">
+        <Step n={1} title="Select QR Type" atoms={atoms}>
           <TypePicker atoms={atoms} />
           <ContentForm atoms={atoms} error={inlineError} />
           <Capacity atoms={atoms} />
@@ -148,7 +170,7 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
         <PreviewStep atoms={atoms} onDownloaded={onDownloaded} signedIn={signedIn} />
         {surface === 'create' && !signedIn && <Upsell atoms={atoms} />}
       </Stack>
-      {surface === 'create' && (
+      {surface === 'create' && SavePromptDialog && (
         <SavePromptDialog
           open={promptOpen && !signedIn}
           onClose={() => {

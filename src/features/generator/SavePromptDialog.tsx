@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { Button, Dialog, List, Portal } from '@chakra-ui/react';
 
-/** Spec §4: opens 1000 ms after a download on /create for signed-out visitors. */
-export function SavePromptDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** Spec §4: opens 1000 ms after a download on /create for signed-out visitors (a lazy chunk: see GeneratorPanel). */
+export default function SavePromptDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
   return (
     <Dialog.Root open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">

@@ -1,98 +1,39 @@
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { Box, CloseButton, Drawer, Heading, IconButton, Portal, Stack, Text, chakra } from '@chakra-ui/react';
+import { Suspense, useRef, useState } from 'react';
+import { IconButton } from '@chakra-ui/react';
 import { MenuIcon } from '../../components/icons.tsx';
-import { HEADER_MENUS } from '../../content/navigation.ts';
-import { HeaderAccountArea } from '../auth/HeaderAccountArea.tsx';
-import { PlaceholderItem } from './PlaceholderItem.tsx';
+import { lazyWithPreload, preloadOnIntent } from '../../components/lazyWithPreload.ts';
 
-const linkStyles = {
-  display: 'block',
-  py: '2',
-  px: '2',
-  rounded: 'md',
-  color: 'gray.900',
-  _hover: { bg: 'gray.100' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' },
-} as const;
+// The drawer's dialog machine, focus trap and scroll lock are not needed until the button is used.
+const MobileNavDrawer = lazyWithPreload(() => import('./MobileNavDrawer.tsx'));
 
 /** Below the lg breakpoint: a menu button opening a drawer with the same navigation as the header menus. */
 export function MobileNav() {
   const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // Mounted from the first open on, so closing plays the drawer's exit animation.
+  const [mounted, setMounted] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   return (
-    <Drawer.Root open={open} onOpenChange={(e) => setOpen(e.open)} placement="end" size="xs">
-      <Drawer.Trigger asChild>
-        <IconButton aria-label="Open menu" variant="ghost" display={{ base: 'inline-flex', lg: 'none' }}>
-          <MenuIcon size={22} />
-        </IconButton>
-      </Drawer.Trigger>
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content>
-            <Drawer.Header>
-              <Drawer.Title>Menu</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body>
-              <chakra.nav aria-label="Main">
-                <Stack gap="5">
-                  {HEADER_MENUS.map((menu) => (
-                    <Box as="section" key={menu.label} aria-labelledby={`drawer-${menu.label}`}>
-                      <Heading
-                        as="h2"
-                        id={`drawer-${menu.label}`}
-                        fontSize="xs"
-                        textTransform="uppercase"
-                        letterSpacing="wider"
-                        color="gray.600"
-                        mb="1"
-                      >
-                        {menu.label}
-                      </Heading>
-                      <chakra.ul listStyleType="none" m="0" p="0">
-                        {menu.items.map((item) => (
-                          <li key={item.label}>
-                            {item.to ? (
-                              <chakra.a asChild {...linkStyles}>
-                                <RouterLink to={item.to} onClick={close}>
-                                  <Text as="span" fontWeight="medium" display="block">
-                                    {item.label}
-                                  </Text>
-                                  {item.description && (
-                                    <Text as="span" fontSize="sm" color="gray.600" display="block">
-                                      {item.description}
-                                    </Text>
-                                  )}
-                                </RouterLink>
-                              </chakra.a>
-                            ) : (
-                              <Box py="1.5" px="2">
-                                <PlaceholderItem label={item.label} />
-                              </Box>
-                            )}
-                          </li>
-                        ))}
-                      </chakra.ul>
-                    </Box>
-                  ))}
-                  <chakra.a asChild {...linkStyles} fontWeight="medium">
-                    <RouterLink to="/pricing" onClick={close}>
-                      Pricing
-                    </RouterLink>
-                  </chakra.a>
-                </Stack>
-              </chakra.nav>
-            </Drawer.Body>
-            <Drawer.Footer>
-              <HeaderAccountArea placement="drawer" onNavigate={close} />
-            </Drawer.Footer>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close menu" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+    <>
+      <IconButton
+        ref={triggerRef}
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        variant="ghost"
+        display={{ base: 'inline-flex', lg: 'none' }}
+        {...preloadOnIntent(MobileNavDrawer.preload)}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
+        <MenuIcon size={22} />
+      </IconButton>
+      {mounted && (
+        <Suspense fallback={null}>
+          <MobileNavDrawer open={open} onClose={() => setOpen(false)} triggerRef={triggerRef} />
+        </Suspense>
+      )}
+    </>
   );
 }
