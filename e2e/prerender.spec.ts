@@ -93,6 +93,21 @@ test('hydrating / and /create shifts no layout (CLS ≤ 0.05 on a phone-sized sc
   await context.close();
 });
 
+test('a click on a prerendered button before the app has hydrated is replayed, not lost', async ({ page }) => {
+  // Scripts arrive late, as on a slow phone: the page is on screen and clickable well before the app runs.
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/create', { waitUntil: 'commit' });
+  const types = page.getByRole('group', { name: 'QR code type' });
+  await types.getByRole('button', { name: 'Text', exact: true }).click();
+  expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_MOUNTED_MARK)).toBe(0);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  await expect(page.getByLabel(/^Text\s*\*?$/)).toBeVisible();
+  await expect(page.getByLabel(/^URL\s*\*?$/)).toHaveCount(0);
+});
+
 /**
  * Every prerendered page but the industry pages, of which one per template (healthcare and retail style): they
  * differ only in words, and a development build's page takes seconds to load on a busy machine.

@@ -81,9 +81,9 @@ test('each public route has one title, its own description, a canonical link to 
   page,
 }) => {
   const origin = await siteOrigin(page);
-  // index.html's default, which no page may keep.
+  // index.html's default, which no page may keep (the dashboard is served the unprerendered index.html).
   const fallback = await page.request
-    .get('/')
+    .get('/dashboard')
     .then(async (r) => (await r.text()).match(/name="description"\s+content="([^"]+)"/)![1]);
   const seen = new Map<string, string>();
   for (const route of INDEXED) {

@@ -4,13 +4,13 @@
  * static router in place of the browser's, so `hydrateRoot` finds exactly these elements.
  */
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router-dom';
 import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createStore } from 'jotai';
 import { AppProviders } from './AppProviders.tsx';
 import { EMOTION_KEY, ROUTE_ERROR_ATTR, type RenderedPage } from './prerendered.ts';
-import { routes } from './routes.tsx';
+import { routes, type PageHandle } from './routes.tsx';
 
 /** Renders the page at `path` (a pathname, e.g. `/create`) as a signed-out visitor's first render sees it. */
 export async function renderPage(path: string): Promise<RenderedPage> {
@@ -40,4 +40,12 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     throw new Error(`prerender: ${path} could not be rendered: ${shown}`);
   }
   return { html, styleTags: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+}
+
+/** The page modules (build-manifest names) the route at `path` loads: the prerender preloads their chunks. */
+export function pageModulesFor(path: string): string[] {
+  return (matchRoutes(routes, path) ?? []).flatMap(({ route }) => {
+    const handle = route.handle as PageHandle | undefined;
+    return handle ? [handle.module] : [];
+  });
 }

@@ -28,6 +28,8 @@ const onAppMounted = () => {
   if (mounted) return;
   mounted = true;
   performance.mark(APP_MOUNTED_MARK);
+  // Clicks on the prerendered page's buttons before now were held by index.html's script: replay them.
+  (window as { __qrcraftReplayClicks?: () => void }).__qrcraftReplayClicks?.();
   void startAuthSync(appStore, window);
 };
 

@@ -23,8 +23,11 @@ export interface RenderedPage {
 /** Marks the route error page, so the prerender fails the build instead of shipping a page that could not render. */
 export const ROUTE_ERROR_ATTR = 'data-route-error';
 
-/** The prerender's entry point, as the build plugin calls it. */
-export type RenderPage = (path: string) => Promise<RenderedPage>;
+/** The prerender's entry points, as the build plugin calls them (src/app/entry-server.tsx). */
+export interface PrerenderEntry {
+  renderPage(path: string): Promise<RenderedPage>;
+  pageModulesFor(path: string): string[];
+}
 
 /** `/create/` and `/create` are one page (static hosts serve `create/index.html` for both). */
 export function normalizePath(pathname: string): string {

@@ -1,6 +1,13 @@
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
 
+/** What a prerendered page's route carries: its module as the build manifest names it, so the prerender can
+ * preload the page's chunks with the HTML (scripts/prerender-plugin.ts checks the name exists). */
+export interface PageHandle {
+  module: string;
+}
+const pageModule = (module: string): PageHandle => ({ module });
+
 /** Restores scroll per history entry, scrolls new pages to the top and `/#features`-style links to their section. */
 function RootLayout() {
   return (
@@ -23,30 +30,51 @@ export const routes: RouteObject[] = [
     HydrateFallback: () => null,
     errorElement: <RouteErrorPage />,
     children: [
-      { path: '/', lazy: () => import('../pages/HomePage.tsx').then((m) => ({ Component: m.HomePage })) },
+      {
+        path: '/',
+        handle: pageModule('src/pages/HomePage.tsx'),
+        lazy: () => import('../pages/HomePage.tsx').then((m) => ({ Component: m.HomePage })),
+      },
       {
         path: '/features',
+        handle: pageModule('src/pages/FeaturesPage.tsx'),
         lazy: () => import('../pages/FeaturesPage.tsx').then((m) => ({ Component: m.FeaturesPage })),
       },
       {
         path: '/how-it-works',
+        handle: pageModule('src/pages/HowItWorksPage.tsx'),
         lazy: () => import('../pages/HowItWorksPage.tsx').then((m) => ({ Component: m.HowItWorksPage })),
       },
-      { path: '/pricing', lazy: () => import('../pages/PricingPage.tsx').then((m) => ({ Component: m.PricingPage })) },
+      {
+        path: '/pricing',
+        handle: pageModule('src/pages/PricingPage.tsx'),
+        lazy: () => import('../pages/PricingPage.tsx').then((m) => ({ Component: m.PricingPage })),
+      },
       {
         path: '/testimonials',
+        handle: pageModule('src/pages/TestimonialsPage.tsx'),
         lazy: () => import('../pages/TestimonialsPage.tsx').then((m) => ({ Component: m.TestimonialsPage })),
       },
       {
         path: '/analytics',
+        handle: pageModule('src/pages/AnalyticsPage.tsx'),
         lazy: () => import('../pages/AnalyticsPage.tsx').then((m) => ({ Component: m.AnalyticsPage })),
       },
       {
         path: '/solutions/:slug',
+        handle: pageModule('src/pages/SolutionPage.tsx'),
         lazy: () => import('../pages/SolutionPage.tsx').then((m) => ({ Component: m.SolutionPage })),
       },
-      { path: '/create', lazy: () => import('../pages/CreatePage.tsx').then((m) => ({ Component: m.CreatePage })) },
-      { path: '/auth', lazy: () => import('../pages/AuthPage.tsx').then((m) => ({ Component: m.AuthPage })) },
+      {
+        path: '/create',
+        handle: pageModule('src/pages/CreatePage.tsx'),
+        lazy: () => import('../pages/CreatePage.tsx').then((m) => ({ Component: m.CreatePage })),
+      },
+      {
+        path: '/auth',
+        handle: pageModule('src/pages/AuthPage.tsx'),
+        lazy: () => import('../pages/AuthPage.tsx').then((m) => ({ Component: m.AuthPage })),
+      },
       {
         // The sign-in guard wraps the whole dashboard (spec §2 "/dashboard/*"): one parent route, one layout.
         lazy: () => import('../features/auth/RequireAuth.tsx').then((m) => ({ Component: m.RequireAuth })),
@@ -79,7 +107,11 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', lazy: () => import('../pages/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })) },
+      {
+        path: '*',
+        handle: pageModule('src/pages/NotFoundPage.tsx'),
+        lazy: () => import('../pages/NotFoundPage.tsx').then((m) => ({ Component: m.NotFoundPage })),
+      },
     ],
   },
 ];
