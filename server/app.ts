@@ -11,7 +11,7 @@ import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './lib
 import { migrate } from './lib/migrate.ts';
 import { burnPasswordCheck } from './auth/passwords.ts';
 import { createConcurrencyGate, createLimiter, unlimited, type LimiterOptions } from './lib/ratelimit.ts';
-import { createLocalRedirect } from './redirect/local.ts';
+import { createLocalRedirect, expireScanSalts } from './redirect/local.ts';
 import { restRoutes } from './rest/routes.ts';
 import { registerLogout } from './auth/routes/logout.ts';
 import { registerMeta } from './auth/routes/meta.ts';
@@ -110,6 +110,15 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
   await burnPasswordCheck('');
   const app = createApp(deps);
   let server: ReturnType<typeof serve> | undefined;
+  // Unique scans: yesterday's salt and visitor hashes are destroyed within the hour after UTC midnight, even
+  // when no scan arrives (docs/security.md, "Scans").
+  const expireSalts = () =>
+    expireScanSalts(database.api).catch((err: unknown) =>
+      config.log(`expiring scan salts failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  await expireSalts();
+  const saltTimer = setInterval(() => void expireSalts(), 3_600_000);
+  saltTimer.unref();
 
   return {
     config,
@@ -124,6 +133,7 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
         server = s;
       }),
     close: async ({ graceMs = 10_000 } = {}) => {
+      clearInterval(saltTimer);
       if (server) {
         const s = server as import('node:http').Server;
         server = undefined;

@@ -70,9 +70,12 @@ async function createDynamicCode(url: string, token: string): Promise<string> {
 }
 
 /** Status of one request, or 'refused' when no HTTP answer came at all. */
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0';
+
 async function statusOf(url: string, init?: RequestInit): Promise<number | 'refused'> {
   try {
-    const res = await fetch(url, { redirect: 'manual', ...init });
+    // A browser's User-Agent: Node's own ("node") is a bot, redirected without counting a scan.
+    const res = await fetch(url, { redirect: 'manual', ...init, headers: { 'User-Agent': BROWSER, ...init?.headers } });
     await res.arrayBuffer();
     return res.status;
   } catch {

@@ -57,7 +57,13 @@ const AGENTS = [
     os: 'Tizen',
     browser: 'Samsung Internet',
   },
-  { ua: 'curl/8.5.0', device: 'other', os: null, browser: null },
+  // (curl/8.5.0 was here: it is a bot now, redirected but not counted; tests/server/scan-counting.test.ts.)
+  {
+    ua: 'Mozilla/5.0 (PlayStation; PlayStation 5/2.26) AppleWebKit/605.1.15 (KHTML, like Gecko)',
+    device: 'other',
+    os: 'PlayStation',
+    browser: 'WebKit',
+  },
   { ua: '', device: 'other', os: null, browser: null },
 ] as const;
 
@@ -123,11 +129,12 @@ describe.each(backends)('redirect /r/:slug on %s', (backend) => {
     expect(asMap(browsers.data as Array<Record<string, unknown>>, 'browser')).toEqual(expected('browser'));
     // Loopback has no country.
     expect((await client.rpc('scans_by_country', { p_code_id: code.id })).data).toEqual([
-      { country: null, scans: SCANS },
+      { country: null, scans: SCANS, unique_scans: AGENTS.length },
     ]);
     const today = new Date().toISOString().slice(0, 10);
     const perDay = await client.rpc('scans_per_day', { p_from: today, p_to: today, p_code_id: code.id });
-    expect(perDay.data).toEqual([{ day: today, scans: SCANS }]);
+    // One client address, so one unique visitor per User-Agent.
+    expect(perDay.data).toEqual([{ day: today, scans: SCANS, unique_scans: AGENTS.length }]);
     const top = await client.rpc('top_codes', { p_limit: 1 });
     expect(top.data).toMatchObject([{ id: code.id, scans: SCANS }]);
     const summary = (await client.rpc('dashboard_summary')).data as Record<string, number>;
@@ -140,6 +147,7 @@ describe.each(backends)('redirect /r/:slug on %s', (backend) => {
       'country',
       'device_type',
       'id',
+      'is_unique',
       'os',
       'qr_code_id',
       'scanned_at',
@@ -167,7 +175,7 @@ describe.each(backends)('redirect /r/:slug on %s', (backend) => {
     expect(await scanCount(code.id)).toBe(3);
   });
 
-  it('unknown, static, malformed and deleted slugs get the friendly 404 page; only GET redirects', async () => {
+  it('unknown, static, malformed and deleted slugs get the friendly 404 page; only GET and HEAD redirect', async () => {
     const stat = await createCode({ name: 'Static', content: 'hello' });
     const gone = await createCode({ name: 'Gone', destination: 'https://example.com/gone', is_dynamic: true });
     await client.from('qr_codes').delete().eq('id', gone.id);
@@ -191,6 +199,8 @@ describe('redirect handler (runtime-neutral, injected dependencies)', () => {
         recorded.push(s);
         return Promise.resolve(destination);
       },
+      lookupDestination: () => Promise.resolve(destination),
+      isBot: () => false,
       parseUserAgent: () => ({ deviceType: 'mobile', os: 'iOS', browser: 'Mobile Safari' }),
       lookupCountry: countryOf,
       clientAddress: () => address,
@@ -214,7 +224,14 @@ describe('redirect handler (runtime-neutral, injected dependencies)', () => {
       const res = await handler(new Request('https://project.supabase.co/functions/v1/r/abcd1234'));
       expect(res.status).toBe(302);
       expect(recorded).toEqual([
-        { slug: 'abcd1234', country, deviceType: 'mobile', os: 'iOS', browser: 'Mobile Safari' },
+        {
+          slug: 'abcd1234',
+          country,
+          visitor: expect.stringMatching(/^[0-9a-f]{64}$/),
+          deviceType: 'mobile',
+          os: 'iOS',
+          browser: 'Mobile Safari',
+        },
       ]);
       expect(JSON.stringify(recorded)).not.toContain(address);
     }
@@ -244,6 +261,8 @@ describe('redirect handler (runtime-neutral, injected dependencies)', () => {
     expect((await make(null, 'javascript:alert(1)').handler(new Request('http://x/r/abcd1234'))).status).toBe(404);
     const failing = createRedirectHandler({
       recordScan: () => Promise.reject(new Error('db down')),
+      lookupDestination: () => Promise.reject(new Error('db down')),
+      isBot: () => false,
       parseUserAgent: () => ({ deviceType: 'other', os: null, browser: null }),
       lookupCountry: () => null,
       clientAddress: () => null,

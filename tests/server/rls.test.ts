@@ -150,7 +150,14 @@ describe.each(backends)('row-level security and analytics on %s', (backend) => {
         .eq('qr_code_id', menu.id)
         .gte('scanned_at', `${from}T00:00:00Z`)
         .lt('scanned_at', `${utcDay(today - 39 * DAY_MS)}T00:00:00Z`);
-      expect(oneDay).toEqual([{ day: from, scans: dayCount.count }]);
+      const dayUnique = await a
+        .from('scan_events')
+        .select('*', { count: 'exact', head: true })
+        .eq('qr_code_id', menu.id)
+        .eq('is_unique', true)
+        .gte('scanned_at', `${from}T00:00:00Z`)
+        .lt('scanned_at', `${utcDay(today - 39 * DAY_MS)}T00:00:00Z`);
+      expect(oneDay).toEqual([{ day: from, scans: dayCount.count, unique_scans: dayUnique.count }]);
     });
   });
 

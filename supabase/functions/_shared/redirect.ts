@@ -3,8 +3,13 @@
 // GET /r/:slug on the local server (server/redirect.ts re-exports it) and runs as the Supabase Edge Function in
 // supabase/functions/r (it lives under supabase/functions/_shared so `supabase functions deploy` bundles it,
 // relative imports included). What differs per runtime is injected:
-// how a scan is recorded (SQL as anon locally, supabase.rpc('record_scan') on the edge), the User-Agent parser,
-// the IP → country lookup and where the client address comes from. The IP is used for the lookup and dropped.
+// how a scan is recorded (SQL as service_role locally, supabase.rpc('record_scan') on the edge), the User-Agent
+// parser, the bot list, the IP → country lookup and where the client address comes from. The IP is used for the
+// lookup and for the unsalted visitor digest (SHA-256 of address + User-Agent, salted and hashed again in the
+// database with a salt that lives one day), then dropped: no address leaves this module.
+//
+// Honest counts: every request for an active code gets its 302, but only a GET from something that is not a
+// known bot, crawler or link previewer (isbot's list) and not a prefetch is recorded as a scan.
 
 import { isRedirectableUrl } from './destination.ts';
 
@@ -19,11 +24,17 @@ export interface ParsedAgent {
 export interface ScanInput extends ParsedAgent {
   slug: string;
   country: string | null;
+  /** Lowercase hex SHA-256 of "<address>\n<User-Agent>" (null without an address): for unique scans only. */
+  visitor: string | null;
 }
 
 export interface RedirectDeps {
   /** Records the scan if the slug is an active dynamic code; returns its destination, else null. */
   recordScan(scan: ScanInput): Promise<string | null>;
+  /** The destination of an active dynamic code without recording a scan (HEAD, prefetches, bots), else null. */
+  lookupDestination(slug: string): Promise<string | null>;
+  /** True for known bots, crawlers and link-preview fetchers (the isbot package on both runtimes). */
+  isBot(userAgent: string): boolean;
   parseUserAgent(userAgent: string): ParsedAgent;
   /** ISO 3166-1 alpha-2 code of a public address, or null. */
   lookupCountry(address: string): string | null;
@@ -83,6 +94,27 @@ export function isPrivateAddress(address: string): boolean {
   return a === '::1' || a === '::' || /^f[cd]/.test(a) || /^fe[89ab]/.test(a);
 }
 
+/**
+ * A prefetch or preview rather than a visit: `Sec-Purpose: prefetch` (and `prefetch;prerender`), the older
+ * `Purpose: prefetch`, Safari's `X-Purpose: preview` and Firefox's `X-Moz: prefetch`.
+ */
+export function isPrefetch(headers: Headers): boolean {
+  const value = (name: string) => (headers.get(name) ?? '').trim().toLowerCase();
+  return (
+    value('sec-purpose').startsWith('prefetch') ||
+    value('purpose').startsWith('prefetch') ||
+    value('x-purpose') === 'preview' ||
+    value('x-purpose').startsWith('prefetch') ||
+    value('x-moz') === 'prefetch'
+  );
+}
+
+/** Lowercase hex SHA-256 of "<address>\n<User-Agent>" (Web Crypto: Node and Deno alike). */
+export async function visitorDigest(address: string, userAgent: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${address}\n${userAgent}`));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 const PAGE_STYLE =
   'body{font-family:system-ui,sans-serif;background:#f7fafc;color:#1a202c;display:grid;place-items:center;' +
   'min-height:100vh;margin:0}main{max-width:28rem;padding:2rem;text-align:center}h1{font-size:1.5rem}' +
@@ -115,27 +147,34 @@ const notFound = () =>
 /** Builds the handler. It answers `…/r/<slug>` (any prefix, e.g. /functions/v1/r/<slug> on the edge). */
 export function createRedirectHandler(deps: RedirectDeps): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (request.method !== 'GET') {
-      return new Response(null, { status: 405, headers: { Allow: 'GET', 'Cache-Control': 'no-store' } });
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } });
     }
     const match = /\/r\/([^/]+)\/?$/.exec(new URL(request.url).pathname);
     // A slug is plain ASCII: anything percent-encoded (valid or not, e.g. %ZZ) cannot be one.
     const slug = match ? match[1]! : '';
     if (!SLUG.test(slug)) return notFound();
 
-    const agent = deps.parseUserAgent((request.headers.get('User-Agent') ?? '').slice(0, 512));
-    const address = deps.clientAddress(request);
-    let country: string | null = null;
-    if (address && !isPrivateAddress(address)) {
-      try {
-        country = deps.lookupCountry(address);
-      } catch {
-        country = null;
-      }
-    }
+    const userAgent = (request.headers.get('User-Agent') ?? '').slice(0, 512);
+    const counted = request.method === 'GET' && !isPrefetch(request.headers) && !deps.isBot(userAgent);
     let destination: string | null;
     try {
-      destination = await deps.recordScan({ slug, country, ...agent });
+      if (counted) {
+        const agent = deps.parseUserAgent(userAgent);
+        const address = deps.clientAddress(request);
+        let country: string | null = null;
+        if (address && !isPrivateAddress(address)) {
+          try {
+            country = deps.lookupCountry(address);
+          } catch {
+            country = null;
+          }
+        }
+        const visitor = address ? await visitorDigest(address, userAgent) : null;
+        destination = await deps.recordScan({ slug, country, visitor, ...agent });
+      } else {
+        destination = await deps.lookupDestination(slug);
+      }
     } catch (err) {
       deps.onError?.(err);
       return page(

@@ -2,10 +2,12 @@
 // server's GET /r/:slug (supabase/functions/_shared/redirect.ts).
 //   supabase functions deploy r --no-verify-jwt
 // Visitors then scan https://<project-ref>.supabase.co/functions/v1/r/<slug>. The function calls
-// public.record_scan() with the project's service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided
+// public.record_scan() (public.redirect_target() for HEAD, prefetches and bots, which are not counted) with the
+// project's service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided
 // to Edge Functions by the platform): record_scan is not executable with the anon key, so nobody but the
 // redirect can write scans. The key stays on the server and the function does nothing else with it.
 import { createClient } from 'npm:@supabase/supabase-js@2';
+import { isbot } from 'npm:isbot@5';
 import { UAParser } from 'npm:ua-parser-js@1.0.41';
 import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler } from '../_shared/redirect.ts';
 
@@ -43,12 +45,19 @@ Deno.serve(
         p_os: scan.os,
         p_browser: scan.browser,
         p_country: scan.country,
+        p_visitor: scan.visitor,
       });
       // The code was deleted while the scan was being stored: it is gone, so the visitor gets the 404 page.
       if (error?.code === FOREIGN_KEY_VIOLATION) return null;
       if (error) throw new Error(error.message);
       return typeof data === 'string' ? data : null;
     },
+    lookupDestination: async (slug) => {
+      const { data, error } = await supabase.rpc('redirect_target', { p_slug: slug });
+      if (error) throw new Error(error.message);
+      return typeof data === 'string' ? data : null;
+    },
+    isBot: (ua) => isbot(ua),
     parseUserAgent: (ua) => classifyAgent(new UAParser(ua).getResult()),
     lookupCountry,
     // The platform's gateway puts the client first in X-Forwarded-For; the address is never stored.
