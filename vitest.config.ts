@@ -14,7 +14,14 @@ export default mergeConfig(
       projects: [
         {
           extends: true,
-          test: { name: 'unit', environment: 'node', include: ['tests/unit/**/*.test.ts'] },
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: ['tests/unit/**/*.test.ts'],
+            // The render and export cases (41x41 contours, pdftoppm and gs round trips) take a few hundred ms on a
+            // quiet machine and more than the default 5 s on a shared one under load: a guard, not a speed check.
+            testTimeout: 30_000,
+          },
         },
         {
           extends: true,

@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { decodeImageFile, decodePdf } from './fixtures/decode.ts';
 import { download, fillFields } from './fixtures/generator.ts';
+import { gotoMounted } from './fixtures/site.ts';
 
 const BUDGET_BYTES = 50 * 1024;
 const CONTENT = 'https://qrcraft.example/first-generate';
@@ -60,7 +61,7 @@ const describe = (files: Fetched[]) => files.map((f) => `${f.name} ${kb(f.gzipBy
 
 /** /create with the page's own code loaded. */
 async function openCreate(page: Page) {
-  await page.goto('/create');
+  await gotoMounted(page, '/create');
   await page.waitForLoadState('networkidle');
 }
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectToast, register } from './fixtures/auth.ts';
 import { decodeImageFile } from './fixtures/decode.ts';
 import { chooseType, download, fillFields, generate } from './fixtures/generator.ts';
+import { gotoMounted } from './fixtures/site.ts';
 
 test('placeholder until generated; landing validation message for empty content', async ({ page }) => {
   await page.goto('/');
@@ -20,7 +21,7 @@ test('placeholder until generated; landing validation message for empty content'
 });
 
 test('/create toasts: Content Required, Invalid URL, QR Code Generated!, Downloaded!', async ({ page }) => {
-  await page.goto('/create');
+  await gotoMounted(page, '/create');
   await page.getByRole('button', { name: 'Generate QR Code' }).click();
   await expectToast(page, 'Content Required', 'Please enter content for your QR code');
   await fillFields(page, { URL: 'example.com' });
