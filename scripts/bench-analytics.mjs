@@ -18,13 +18,13 @@
 // BENCH_BEFORE_RUNS (BENCH_RUNS; the raw-row RPCs take seconds each at 10 million scans), BENCH_SKIP_BEFORE=1.
 // Writes bench-results/analytics-<backend>.json and regenerates bench-results/analytics.md from the JSON files.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { freePort, waitFor } from './bench-net.mjs';
+import { freshBenchStorage } from './bench-storage.mjs';
 
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
 const BACKEND = BENCH_DB_URL ? 'postgres' : 'pglite';
@@ -51,29 +51,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // ---- storage and schema ---------------------------------------------------------------------------------
 
-async function makeStorage() {
-  if (BACKEND === 'pglite') {
-    const dataDir = mkdtempSync(join(os.tmpdir(), 'qrcraft-bench-analytics-'));
-    return { dataDir, databaseUrl: '', drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `qrcraft_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BENCH_DB_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(BENCH_DB_URL);
-  u.pathname = `/${name}`;
-  return {
-    dataDir: '',
-    databaseUrl: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: BENCH_DB_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const makeStorage = () => freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-analytics-');
 
 /** Starts the server once so that it applies every migration, then stops it. */
 async function migrate(storage) {
@@ -394,7 +372,7 @@ async function main() {
     log(`wrote bench-results/analytics-${BACKEND}.json and bench-results/analytics.md`);
   } finally {
     await db?.close();
-    await storage.drop();
+    await storage.dispose();
   }
 }
 

@@ -29,15 +29,14 @@
 // BENCH_PHASES (auth,rest,flood-on,flood-off).
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { freePort, waitFor } from './bench-net.mjs';
+import { freshBenchStorage } from './bench-storage.mjs';
 import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -186,30 +185,7 @@ const newEmail = (who) => `bench-${who}-${randomBytes(4).toString('hex')}@exampl
 const benchDbUrl = process.env.BENCH_DATABASE_URL ?? '';
 const BACKEND = benchDbUrl ? 'postgres' : 'pglite';
 
-/** Fresh storage: a temp PGlite directory or a new qrcraft_bench_* database. */
-async function freshStorage() {
-  if (!benchDbUrl) {
-    const dataDir = mkdtempSync(join(os.tmpdir(), 'qrcraft-bench-api-'));
-    return { dataDir, databaseUrl: '', dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
-  }
-  const name = `qrcraft_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: benchDbUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(benchDbUrl);
-  u.pathname = `/${name}`;
-  return {
-    dataDir: '',
-    databaseUrl: u.toString(),
-    dispose: async () => {
-      const c = new pg.Client({ connectionString: benchDbUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+const freshStorage = () => freshBenchStorage(benchDbUrl, 'qrcraft-bench-api-');
 
 /** Peak and current resident memory of a process, from /proc (Linux); null elsewhere. */
 function memoryOf(pid) {

@@ -8,12 +8,11 @@
 // BENCH_CONNECTIONS (default 10).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { freshBenchStorage } from './bench-storage.mjs';
 import { freePort, waitFor } from './bench-net.mjs';
 import os from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
@@ -44,27 +43,7 @@ async function call(base, path, { method = 'GET', token = DEMO_ANON_KEY, body, h
 
 async function main() {
   const benchDbUrl = process.env.BENCH_DATABASE_URL ?? '';
-  let dataDir = '';
-  let databaseUrl = '';
-  let dropDb = async () => {};
-  if (benchDbUrl) {
-    const name = `qrcraft_bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: benchDbUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(benchDbUrl);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: benchDbUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  } else {
-    dataDir = mkdtempSync(join(os.tmpdir(), 'qrcraft-bench-'));
-  }
+  const { dataDir, databaseUrl, dispose } = await freshBenchStorage(benchDbUrl, 'qrcraft-bench-');
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -186,8 +165,7 @@ async function main() {
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    await dropDb();
+    await dispose();
   }
 }
 
