@@ -9,6 +9,10 @@ import { UAParser } from 'ua-parser-js';
 import { sqlState, type Db } from '../lib/db.ts';
 import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler, type ScanInput } from './handler.ts';
 import { runAs } from '../rest/as-role.ts';
+import { ScanBatcher } from './scan-batcher.ts';
+
+/** Bounds one record_scans statement (its arrays and its rollup upsert). */
+const MAX_SCANS_PER_BATCH = 500;
 
 interface GeoIp {
   lookup(ip: string): { country?: string } | null;
@@ -27,24 +31,47 @@ export function countryOf(address: string): string | null {
   return country && /^[A-Z]{2}$/.test(country) ? country : null;
 }
 
-export async function recordScan(db: Db, scan: ScanInput): Promise<string | null> {
-  try {
-    const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-      tx.query<{ destination: string | null }>('SELECT public.record_scan($1, $2, $3, $4, $5, $6) AS destination', [
-        scan.slug,
-        scan.deviceType,
-        scan.os,
-        scan.browser,
-        scan.country,
-        scan.visitor,
-      ]),
-    );
-    return rows[0]?.destination ?? null;
-  } catch (err) {
-    // 23503: the code was deleted between record_scan's lookup and its insert. The code is gone: not found.
-    if (sqlState(err) === FOREIGN_KEY_VIOLATION) return null;
-    throw err;
-  }
+/** One scan per element, in one transaction (record_scans); the destination of each stored scan, else null. */
+export async function recordScans(db: Db, scans: readonly ScanInput[]): Promise<(string | null)[]> {
+  const column = (pick: (scan: ScanInput) => string | null) => scans.map(pick);
+  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
+    tx.query<{ ord: number; destination: string | null }>(
+      'SELECT ord, destination FROM public.record_scans($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
+      [
+        column((s) => s.slug),
+        column((s) => s.deviceType),
+        column((s) => s.os),
+        column((s) => s.browser),
+        column((s) => s.country),
+        column((s) => s.visitor),
+      ],
+    ),
+  );
+  const destinations: (string | null)[] = scans.map(() => null);
+  for (const row of rows) destinations[Number(row.ord) - 1] = row.destination;
+  return destinations;
+}
+
+/**
+ * Scans grouped into batches (scan-batcher.ts). A batch that meets a code deleted between its lookup and its
+ * insert (23503) is written again: the deleted code no longer matches, so its scans get null (not found).
+ */
+export function createScanRecorder(db: Db): (scan: ScanInput) => Promise<string | null> {
+  const batcher = new ScanBatcher<ScanInput, string | null>({
+    write: async (batch) => {
+      try {
+        return await recordScans(db, batch);
+      } catch (err) {
+        if (sqlState(err) !== FOREIGN_KEY_VIOLATION) throw err;
+        return recordScans(db, batch);
+      }
+    },
+    maxBatch: MAX_SCANS_PER_BATCH,
+    // PGlite runs one statement at a time; on PostgreSQL two batches overlap, so one is being written while the
+    // next one fills, and the rest of the API lane's connections stay free for the data API.
+    maxInFlight: db.kind === 'pglite' ? 1 : 2,
+  });
+  return (scan) => batcher.submit(scan);
 }
 
 /** Where an active dynamic code points, without recording a scan (HEAD, prefetches, bots). */
@@ -63,16 +90,32 @@ export async function expireScanSalts(db: Db): Promise<void> {
   await runAs(db, 'service_role', { role: 'service_role' }, (tx) => tx.query('SELECT public.expire_scan_salts()'));
 }
 
+/**
+ * Most scans come from a few hundred User-Agent strings (current phone browsers), and parsing one costs more
+ * than the rest of a redirect's work: keep the last answers, up to a small bound, then start over.
+ */
+function remembered<T>(compute: (userAgent: string) => T, maxEntries = 1000): (userAgent: string) => T {
+  const cache = new Map<string, T>();
+  return (userAgent) => {
+    const hit = cache.get(userAgent);
+    if (hit !== undefined) return hit;
+    const value = compute(userAgent);
+    if (cache.size >= maxEntries) cache.clear();
+    cache.set(userAgent, value);
+    return value;
+  };
+}
+
 export function createLocalRedirect(opts: {
   db: Db;
   clientAddress: (request: Request) => string | null;
   log: (line: string) => void;
 }): (request: Request) => Promise<Response> {
   return createRedirectHandler({
-    recordScan: (scan) => recordScan(opts.db, scan),
+    recordScan: createScanRecorder(opts.db),
     lookupDestination: (slug) => lookupDestination(opts.db, slug),
-    isBot: (ua) => isbot(ua),
-    parseUserAgent: (ua) => classifyAgent(new UAParser(ua).getResult()),
+    isBot: remembered((ua) => isbot(ua)),
+    parseUserAgent: remembered((ua) => classifyAgent(new UAParser(ua).getResult())),
     lookupCountry: countryOf,
     clientAddress: opts.clientAddress,
     onError: (err) => opts.log(`redirect failed: ${err instanceof Error ? err.message : String(err)}`),
