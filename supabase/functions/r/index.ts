@@ -1,27 +1,23 @@
 // Supabase Edge Function `r`: the dynamic-code redirect on a real project, the same handler as the local
 // server's GET /r/:slug (supabase/functions/_shared/redirect.ts).
-//   supabase functions deploy r --no-verify-jwt
+//   supabase functions deploy r        (supabase/config.toml turns JWT verification off: phones send none)
 // Visitors then scan https://<project-ref>.supabase.co/functions/v1/r/<slug>. The function calls
 // public.record_scan() (public.redirect_target() for HEAD, prefetches and bots, which are not counted) with the
 // project's service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided
 // to Edge Functions by the platform): record_scan is not executable with the anon key, so nobody but the
 // redirect can write scans. The key stays on the server and the function does nothing else with it.
-import { createClient } from 'npm:@supabase/supabase-js@2';
-import { isbot } from 'npm:isbot@5';
-import { UAParser } from 'npm:ua-parser-js@1.0.41';
+// Bare specifiers resolve through ./deno.json's import map, which pins the versions the local server runs.
+import { createClient } from '@supabase/supabase-js';
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
 import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler } from '../_shared/redirect.ts';
-
-declare const Deno: {
-  env: { get(name: string): string | undefined };
-  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
-};
 
 type Lookup = (address: string) => string | null;
 
 /** geoip-country (offline GeoLite2 country data); without it, scans are stored without a country. */
 async function loadCountryLookup(): Promise<Lookup> {
   try {
-    const mod = (await import('npm:geoip-country@5')) as {
+    const mod = (await import('geoip-country')) as {
       default: { lookup(ip: string): { country?: string } | null };
     };
     return (address) => mod.default.lookup(address)?.country ?? null;
@@ -36,7 +32,22 @@ const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('
 });
 const lookupCountry = await loadCountryLookup();
 
+/**
+ * On Supabase the platform decides where the function listens. Under plain Deno (tests/server/edge-function.test.ts,
+ * or by hand) PORT and HOST do: Deno.serve ignores PORT itself and would take 8000 on every interface.
+ */
+function listenOptions(): Deno.ServeTcpOptions {
+  const port = Deno.env.get('PORT');
+  if (port === undefined) return {};
+  return {
+    port: Number(port),
+    hostname: Deno.env.get('HOST') ?? '127.0.0.1',
+    onListen: ({ hostname, port }) => console.log(`redirect function listening on http://${hostname}:${port}/r/<slug>`),
+  };
+}
+
 Deno.serve(
+  listenOptions(),
   createRedirectHandler({
     recordScan: async (scan) => {
       const { data, error } = await supabase.rpc('record_scan', {
