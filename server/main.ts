@@ -1,8 +1,9 @@
-// `npm run server`: the local Supabase-Auth-compatible server, configured from the environment.
+// `npm run server`: the local Supabase-Auth-compatible server, configured from the environment and from .env
+// files (.env.local, .env; the real environment wins over both).
 // Startup refusals (bad configuration, a data folder in use) print one line and exit 1. SIGTERM / SIGINT stop
 // gracefully: requests in flight are answered first; a second signal exits at once.
 import { createServer, type AuthServer } from './app.ts';
-import { ConfigError, loadConfig, type ServerConfig } from './lib/config.ts';
+import { ConfigError, loadConfig, loadEnvFiles, type ServerConfig } from './lib/config.ts';
 import { DataDirLockedError } from './lib/data-dir-lock.ts';
 
 // The handlers come first: a supervisor may signal as soon as it sees the "listening" line, and a signal that
@@ -40,6 +41,8 @@ function refuse(err: unknown): never {
 
 let config: ServerConfig;
 try {
+  // .env.local and .env in the working directory (the repository root under npm), below the real environment.
+  loadEnvFiles(process.cwd());
   config = loadConfig();
   server = await createServer(config);
 } catch (err) {

@@ -1,4 +1,8 @@
-// Server configuration: environment parsing with the Supabase CLI's local defaults (contract §11).
+// Server configuration: environment parsing with the Supabase CLI's local defaults (contract §11), and the
+// .env files `npm run server` reads first.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEnv } from 'node:util';
 
 /** The Supabase CLI's well-known local JWT secret (contract §8.2). Not a real secret. */
 export const DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -102,6 +106,27 @@ export function isLoopback(host: string): boolean {
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** The files the server reads, highest precedence first: Vite's order, so one .env configures app and server. */
+const ENV_FILES = ['.env.local', '.env'] as const;
+
+/**
+ * Adds the variables of `dir`/.env.local and `dir`/.env to `env` (process.env by default) where `env` does not
+ * have them yet: a variable set in the real environment, even to '', wins over both files, and .env.local over
+ * .env. Node's own parser (that of `node --env-file`); `${VAR}` is not expanded. Returns the files it read.
+ */
+export function loadEnvFiles(dir: string, env: Record<string, string | undefined> = process.env): string[] {
+  const read: string[] = [];
+  for (const name of ENV_FILES) {
+    const path = join(dir, name);
+    if (!existsSync(path)) continue;
+    for (const [key, value] of Object.entries(parseEnv(readFileSync(path, 'utf8')))) {
+      if (env[key] === undefined) env[key] = value;
+    }
+    read.push(name);
+  }
+  return read;
+}
 
 function intVar(env: Env, name: string, fallback: number, min: number): number {
   const raw = env[name];
