@@ -24,6 +24,7 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { freePort, waitFor } from './bench-net.mjs';
+import { insertCodes, insertScans } from './bench-scans.mjs';
 import { freshBenchStorage } from './bench-storage.mjs';
 
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
@@ -170,45 +171,9 @@ async function load(db) {
   for (const id of [owner, ...others]) {
     await db.query('insert into auth.users (id, email) values ($1, $2)', [id, `${id}@bench.example.com`]);
   }
-  await db.query('alter table public.qr_codes disable trigger qr_codes_dynamic_limit_insert');
-  const insertCodes = (user, n) =>
-    db.query(
-      `insert into public.qr_codes (user_id, name, destination, is_dynamic, created_at)
-       select $1, 'Code ' || i, 'https://example.com/' || i, true, now() - (400 - i) * interval '1 day'
-         from generate_series(1, $2) i`,
-      [user, n],
-    );
-  await insertCodes(owner, CODES);
-  for (const id of others) await insertCodes(id, CODES);
-  await db.query('alter table public.qr_codes enable trigger qr_codes_dynamic_limit_insert');
-
-  // Scans: uniform over the last 365 days, 30 countries, 4 device types, 8 operating systems, 8 browsers,
-  // two in three unique. Deterministic in the row number.
-  const loadScans = async (users, total) => {
-    const t0 = performance.now();
-    for (let start = 0; start < total; start += CHUNK) {
-      const n = Math.min(CHUNK, total - start);
-      await db.query(
-        `with codes as (
-           select array_agg(id order by id) as ids from public.qr_codes where user_id = any($1::uuid[])
-         )
-         insert into public.scan_events (qr_code_id, scanned_at, country, device_type, os, browser, is_unique)
-         select codes.ids[1 + (i * 7) % cardinality(codes.ids)],
-                now() - ((i * 7919) % (365 * 86400)) * interval '1 second',
-                (array['US','GB','DE','FR','IN','BR','JP','CA','AU','NL','ES','IT','SE','NO','PL','MX','AR','ZA',
-                       'NG','KE','EG','TR','SA','AE','SG','KR','CN','ID','PH','NP'])[1 + (i * 31) % 30],
-                (array['mobile','mobile','mobile','desktop','tablet','other'])[1 + (i * 17) % 6],
-                (array['iOS','Android','Android','Windows','macOS','Linux','ChromeOS','iPadOS'])[1 + (i * 13) % 8],
-                (array['Mobile Safari','Chrome','Chrome Mobile','Edge','Firefox','Safari','Samsung Internet',
-                       'Opera'])[1 + (i * 11) % 8],
-                i % 3 <> 0
-           from codes, generate_series($2::bigint, $3::bigint) i`,
-        [users, start + 1, start + n],
-      );
-      log(`  ${(start + n).toLocaleString('en-US')} / ${total.toLocaleString('en-US')} scans`);
-    }
-    return (performance.now() - t0) / 1000;
-  };
+  await insertCodes(db, owner, CODES);
+  for (const id of others) await insertCodes(db, id, CODES);
+  const loadScans = (userIds, total) => insertScans(db, { userIds, total, chunk: CHUNK, log });
   log(`loading ${SCANS.toLocaleString('en-US')} scans of the measured user`);
   const ownerSeconds = await loadScans([owner], SCANS);
   log(`loading ${OTHER_SCANS.toLocaleString('en-US')} scans of ${OTHER_USERS} other users`);

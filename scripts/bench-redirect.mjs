@@ -1,29 +1,52 @@
 #!/usr/bin/env node
-// Redirect benchmark (issue 7): throughput and latency percentiles of GET /r/:slug on loopback, measured with
+// Redirect benchmark (issue 14): throughput and latency percentiles of GET /r/:slug on loopback, measured with
 // autocannon against the local server started in a child process (`tsx server/main.ts`), on PGlite in a temp
 // directory (default) or, with BENCH_DATABASE_URL, a throw-away `qrcraft_bench_*` PostgreSQL database.
-// Every request records a scan, so the script also checks that the recorded count equals the 302 count.
+//
+// 1. Stored scans (PostgreSQL only: PGlite's directory belongs to the server process): BENCH_STORED_SCANS scans
+//    (default 10,000,000) of 20 other users' codes are inserted first, through the real rollup trigger.
+// 2. Throughput: every request records a scan; the recorded count must equal the 302 count.
+// 3. Kill -9: BENCH_KILL_CONNECTIONS clients scan 3 codes in closed loops (one request at a time each); after
+//    BENCH_KILL_AFTER_MS the server gets SIGKILL. It is started again on the same storage and the scans are
+//    counted per code: every 302 a client received must have its scan row, and there may be at most one more row
+//    per client (the request in flight when the server died, committed but not answered), never a duplicate.
 // Writes bench-results/redirect.json and bench-results/redirect.md.
-// Knobs: BENCH_REQUESTS (default 6000; a fixed amount, so the scan count can be checked exactly),
-// BENCH_CONNECTIONS (default 10).
+// Knobs: BENCH_REQUESTS (default 60000; a fixed amount, so the scan count can be checked exactly),
+// BENCH_CONNECTIONS (default 50), BENCH_STORED_SCANS, BENCH_KILL_CONNECTIONS (30), BENCH_KILL_AFTER_MS (3000).
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { freshBenchStorage } from './bench-storage.mjs';
-import { freePort, waitFor } from './bench-net.mjs';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { freshBenchStorage } from './bench-storage.mjs';
+import { freePort, waitFor } from './bench-net.mjs';
+import { insertCodes, insertScans } from './bench-scans.mjs';
 
 const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 6000);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
+const BACKEND = BENCH_DB_URL ? 'postgres' : 'pglite';
+const num = (name, fallback) => {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return v;
+};
+const REQUESTS = num('BENCH_REQUESTS', 60_000);
+const CONNECTIONS = Math.max(1, num('BENCH_CONNECTIONS', 50));
+const STORED_SCANS = BACKEND === 'postgres' ? num('BENCH_STORED_SCANS', 10_000_000) : 0;
+const KILL_CONNECTIONS = Math.max(3, num('BENCH_KILL_CONNECTIONS', 30));
+const KILL_AFTER_MS = num('BENCH_KILL_AFTER_MS', 3000);
 const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
 ];
+const log = (line) => process.stderr.write(`[bench-redirect] ${line}\n`);
+const round1 = (x) => Math.round(x * 10) / 10;
 
 async function call(base, path, { method = 'GET', token = DEMO_ANON_KEY, body, headers = {} } = {}) {
   const res = await fetch(`${base}${path}`, {
@@ -41,131 +64,270 @@ async function call(base, path, { method = 'GET', token = DEMO_ANON_KEY, body, h
   return { res, json: text ? JSON.parse(text) : null };
 }
 
-async function main() {
-  const benchDbUrl = process.env.BENCH_DATABASE_URL ?? '';
-  const { dataDir, databaseUrl, dispose } = await freshBenchStorage(benchDbUrl, 'qrcraft-bench-');
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+/** The local server on the bench storage, in a child process; `stop()` ends it (SIGTERM). */
+async function startServer(storage, port) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATA_DIR: storage.dataDir,
+      DATABASE_URL: storage.databaseUrl,
       AUTH_RATE_LIMITS: 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  await waitFor(`http://127.0.0.1:${port}/auth/v1/health`, { child, ms: 180_000 });
+  return {
+    child,
+    exited,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function signUp(base) {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const signup = await call(base, '/auth/v1/signup', {
+    method: 'POST',
+    body: { email, password: 'bench-password-42' },
+  });
+  return signup.json.access_token;
+}
+
+async function createCode(base, token, name) {
+  const created = await call(base, '/rest/v1/qr_codes', {
+    method: 'POST',
+    token,
+    headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
+    body: { name, destination: 'https://example.com/landing', is_dynamic: true },
+  });
+  return created.json;
+}
+
+async function countScans(base, token, id) {
+  const counted = await call(base, `/rest/v1/scan_events?select=id&qr_code_id=eq.${id}`, {
+    method: 'HEAD',
+    token,
+    headers: { Prefer: 'count=exact' },
+  });
+  return Number(counted.res.headers.get('content-range')?.split('/')[1]);
+}
+
+async function storeScans(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
   try {
-    await waitFor(`${base}/auth/v1/health`);
-    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-    const signup = await call(base, '/auth/v1/signup', {
-      method: 'POST',
-      body: { email, password: 'bench-password-42' },
-    });
-    const token = signup.json.access_token;
-    const created = await call(base, '/rest/v1/qr_codes', {
-      method: 'POST',
-      token,
-      headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
-      body: { name: 'Bench', destination: 'https://example.com/landing', is_dynamic: true },
-    });
-    const { id, slug } = created.json;
-
-    // Warm-up (JIT, connection pool, geoip data), not measured.
-    for (let i = 0; i < 100; i++) {
-      const r = await fetch(`${base}/r/${slug}`, {
-        redirect: 'manual',
-        headers: { 'User-Agent': AGENTS[i % AGENTS.length] },
-      });
-      await r.arrayBuffer();
+    const users = Array.from({ length: 20 }, () => randomUUID());
+    for (const id of users) {
+      await db.query('insert into auth.users (id, email) values ($1, $2)', [id, `${id}@bench.example.com`]);
+      await insertCodes(db, id, 20);
     }
+    const seconds = await insertScans(db, { userIds: users, total: STORED_SCANS, log });
+    await db.query('analyze');
+    const [{ n }] = (await db.query('select count(*)::text as n from public.scan_events')).rows;
+    return { seconds, stored: Number(n) };
+  } finally {
+    await db.end();
+  }
+}
 
-    const result = await autocannon({
-      url: `${base}/r/${slug}`,
-      connections: CONNECTIONS,
-      amount: REQUESTS,
-      requests: AGENTS.map((ua) => ({ method: 'GET', headers: { 'user-agent': ua } })),
+async function throughput(base, token) {
+  const { id, slug } = await createCode(base, token, 'Bench');
+  // Warm-up (JIT, connection pool, geoip data), not measured.
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`${base}/r/${slug}`, {
+      redirect: 'manual',
+      headers: { 'User-Agent': AGENTS[i % AGENTS.length] },
     });
+    await r.arrayBuffer();
+  }
+  const result = await autocannon({
+    url: `${base}/r/${slug}`,
+    connections: CONNECTIONS,
+    amount: REQUESTS,
+    requests: AGENTS.map((ua) => ({ method: 'GET', headers: { 'user-agent': ua } })),
+  });
+  const recorded = await countScans(base, token, id);
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+  const redirects = statusCodes['302'] ?? 0;
+  return {
+    durationSec: result.duration,
+    requests: result.requests.total,
+    requestsPerSec: {
+      overall: round1(result.requests.total / result.duration),
+      meanOfSeconds: result.requests.average,
+      stddev: result.requests.stddev,
+      min: result.requests.min,
+    },
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: result.latency.average,
+    },
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    scansRecorded: recorded,
+    scansRecordedEqualsRedirects: recorded === redirects + 100,
+  };
+}
 
-    const counted = await call(base, `/rest/v1/scan_events?select=id&qr_code_id=eq.${id}`, {
-      method: 'HEAD',
-      token,
-      headers: { Prefer: 'count=exact' },
-    });
-    const recorded = Number(counted.res.headers.get('content-range')?.split('/')[1]);
-    const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
-    const redirects = statusCodes['302'] ?? 0;
+/** Closed-loop clients until the server dies: per code, the 302s received and the requests sent. */
+async function scanUntilKilled(base, codes, server) {
+  const perCode = codes.map(() => ({ redirects: 0, sent: 0, clients: 0, otherStatuses: 0 }));
+  let stop = false;
+  const client = async (k) => {
+    const c = k % codes.length;
+    perCode[c].clients++;
+    while (!stop) {
+      perCode[c].sent++;
+      try {
+        const res = await fetch(`${base}/r/${codes[c].slug}`, {
+          redirect: 'manual',
+          headers: { 'User-Agent': AGENTS[k % AGENTS.length] },
+        });
+        await res.arrayBuffer();
+        if (res.status === 302) perCode[c].redirects++;
+        else perCode[c].otherStatuses++;
+      } catch {
+        return; // the server is gone
+      }
+    }
+  };
+  const clients = Array.from({ length: KILL_CONNECTIONS }, (_, k) => client(k));
+  await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
+  server.child.kill('SIGKILL');
+  await server.exited;
+  stop = true;
+  await Promise.all(clients);
+  return perCode;
+}
+
+async function killTest(storage, port, base, token) {
+  let server = await startServer(storage, port);
+  const codes = [];
+  try {
+    for (let i = 0; i < 3; i++) codes.push(await createCode(base, token, `Kill ${i + 1}`));
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  const perCode = await scanUntilKilled(base, codes, server);
+  server = await startServer(storage, port);
+  try {
+    const rows = [];
+    for (const code of codes) rows.push(await countScans(base, token, code.id));
+    const result = perCode.map((p, i) => ({
+      ...p,
+      rows: rows[i],
+      // Every 302 has its row; beyond that at most the one request per client in flight at the kill.
+      ok: rows[i] >= p.redirects && rows[i] <= p.redirects + p.clients && p.otherStatuses === 0,
+    }));
+    return { killAfterMs: KILL_AFTER_MS, clients: KILL_CONNECTIONS, codes: result, ok: result.every((r) => r.ok) };
+  } finally {
+    await server.stop();
+  }
+}
+
+function markdown(report) {
+  const t = report.throughput;
+  const k = report.kill;
+  return [
+    '# Redirect benchmark (GET /r/:slug)',
+    '',
+    `${report.date} · ${report.backend} · Node ${report.node} · ${report.cpus} × ${report.cpuModel} · load ` +
+      `average ${report.loadAverageAtStart.join(' / ')} at start, ${report.loadAverageAtEnd.join(' / ')} at end`,
+    '',
+    report.storedScans > 0
+      ? `Stored before the run: ${report.storedScans.toLocaleString('en-US')} scans of 400 other codes, inserted ` +
+        `through the rollup trigger in ${round1(report.storeSeconds)} s.`
+      : 'Stored before the run: none (PGlite: the server process owns the data directory).',
+    '',
+    `autocannon, ${report.connections} connections, ${t.requests} requests in ${t.durationSec.toFixed(1)} s, ` +
+      'loopback, server and load generator on the same machine; every request records a scan.',
+    '',
+    '| metric | value |',
+    '| --- | --- |',
+    `| throughput (req/s, total / duration) | ${t.requestsPerSec.overall} |`,
+    `| latency p50 (ms) | ${t.latencyMs.p50} |`,
+    `| latency p90 (ms) | ${t.latencyMs.p90} |`,
+    `| latency p99 (ms) | ${t.latencyMs.p99} |`,
+    `| latency max (ms) | ${t.latencyMs.max} |`,
+    `| status codes | ${Object.entries(t.statusCodes)
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(', ')} |`,
+    `| errors / timeouts | ${t.errors} / ${t.timeouts} |`,
+    `| scans recorded = 302s + warm-up | ${t.scansRecordedEqualsRedirects} (${t.scansRecorded}) |`,
+    '',
+    `## Kill -9 during load`,
+    '',
+    `${k.clients} clients in closed loops on 3 codes; SIGKILL after ${k.killAfterMs} ms; server restarted on the ` +
+      'same storage, then the scans counted per code.',
+    '',
+    '| code | clients | requests sent | 302s received | scan rows | every 302 has its row, ≤ 1 extra per client |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...k.codes.map(
+      (c, i) => `| ${i + 1} | ${c.clients} | ${c.sent} | ${c.redirects} | ${c.rows} | ${c.ok ? 'yes' : 'NO'} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
+async function main() {
+  const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  const storage = await freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const server = await startServer(storage, port);
+    let stored = { seconds: 0, stored: 0 };
+    let t;
+    let killToken;
+    try {
+      if (STORED_SCANS > 0) {
+        log(`storing ${STORED_SCANS.toLocaleString('en-US')} scans first`);
+        stored = await storeScans(storage.databaseUrl);
+      }
+      log(`throughput: ${REQUESTS} requests, ${CONNECTIONS} connections`);
+      t = await throughput(base, await signUp(base));
+      // A second account: the free plan allows 3 dynamic codes each.
+      killToken = await signUp(base);
+    } finally {
+      await server.stop();
+    }
+    log('kill -9 during load');
+    const kill = await killTest(storage, port, base, killToken);
     const report = {
       date: new Date().toISOString(),
-      backend: benchDbUrl ? 'postgres' : 'pglite',
+      backend: BACKEND,
       node: process.version,
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      loadAverageAtStart,
       loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      storedScans: stored.stored,
+      storeSeconds: stored.seconds,
       connections: CONNECTIONS,
       requestsPlanned: REQUESTS,
-      durationSec: result.duration,
-      requests: result.requests.total,
-      requestsPerSec: {
-        overall: Math.round((result.requests.total / result.duration) * 10) / 10,
-        meanOfSeconds: result.requests.average,
-        stddev: result.requests.stddev,
-        min: result.requests.min,
-      },
-      latencyMs: {
-        p50: result.latency.p50,
-        p90: result.latency.p90,
-        p99: result.latency.p99,
-        max: result.latency.max,
-        mean: result.latency.average,
-      },
-      statusCodes,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      scansRecordedEqualsRedirects: recorded === redirects + 100,
-      scansRecorded: recorded,
+      throughput: t,
+      kill,
       note: 'Loopback, server in a child process, autocannon in this process; 100 warm-up scans excluded from the figures but included in scansRecorded.',
     };
     mkdirSync('bench-results', { recursive: true });
     writeFileSync('bench-results/redirect.json', `${JSON.stringify(report, null, 2)}\n`);
-    const md = [
-      '# Redirect benchmark (GET /r/:slug)',
-      '',
-      `${report.date} · ${report.backend} · Node ${report.node} · ${report.cpus} × ${report.cpuModel} · load at end ${report.loadAverageAtEnd.join(' / ')}`,
-      '',
-      `autocannon, ${CONNECTIONS} connections, ${REQUESTS} requests in ${result.duration.toFixed(1)} s, loopback; every request records a scan.`,
-      '',
-      '| metric | value |',
-      '| --- | --- |',
-      `| requests | ${report.requests} |`,
-      `| throughput (req/s, total / duration) | ${report.requestsPerSec.overall} |`,
-      `| latency p50 (ms) | ${report.latencyMs.p50} |`,
-      `| latency p90 (ms) | ${report.latencyMs.p90} |`,
-      `| latency p99 (ms) | ${report.latencyMs.p99} |`,
-      `| latency max (ms) | ${report.latencyMs.max} |`,
-      `| status codes | ${Object.entries(statusCodes)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join(', ')} |`,
-      `| errors / timeouts | ${report.errors} / ${report.timeouts} |`,
-      `| scans recorded = 302s + warm-up | ${report.scansRecordedEqualsRedirects} (${recorded}) |`,
-      '',
-    ].join('\n');
+    const md = markdown(report);
     writeFileSync('bench-results/redirect.md', md);
     process.stdout.write(md);
-    if (
-      !report.scansRecordedEqualsRedirects ||
-      report.errors > 0 ||
-      Object.keys(statusCodes).some((c) => c.startsWith('5'))
-    ) {
-      process.exitCode = 1;
-    }
+    const fiveHundreds = Object.keys(t.statusCodes).some((c) => c.startsWith('5'));
+    if (!t.scansRecordedEqualsRedirects || t.errors > 0 || fiveHundreds || !kill.ok) process.exitCode = 1;
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await dispose();
+    await storage.dispose();
   }
 }
 
