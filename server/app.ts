@@ -13,6 +13,7 @@ import { burnPasswordCheck } from './auth/passwords.ts';
 import { createConcurrencyGate, createLimiter, unlimited, type LimiterOptions } from './lib/ratelimit.ts';
 import { createLocalRedirect, expireScanSalts } from './redirect/local.ts';
 import { restRoutes } from './rest/routes.ts';
+import { scansExportRoutes } from './export/routes.ts';
 import { registerLogout } from './auth/routes/logout.ts';
 import { registerMeta } from './auth/routes/meta.ts';
 import { registerSignup } from './auth/routes/signup.ts';
@@ -66,6 +67,7 @@ export function createApp(deps: Deps): Hono {
     addresses.set(c.req.raw, ip);
     return redirect(c.req.raw);
   });
+  app.route('/functions/v1/scans-export', scansExportRoutes(deps)); // docs/server.md: "Scans export"
   app.route('/', auth);
   // A JSON 404 instead of GoTrue's plain-text one (§11).
   app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'The requested resource was not found')));

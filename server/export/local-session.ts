@@ -1,0 +1,104 @@
+// The scans export's ExportSession on the local server: each page is its own short transaction as the caller
+// (role authenticated, the JWT's claims), exactly as /rest/v1 runs requests (server/rest/as-role.ts), so RLS
+// decides what is visible. Short transactions matter on PGlite, which runs one statement at a time: a
+// million-row export interleaves with everyone else's requests instead of holding the database.
+import type { JWTPayload } from 'jose';
+import type { Deps } from '../lib/deps.ts';
+import { runAs } from '../rest/as-role.ts';
+import { JwtError } from '../auth/tokens.ts';
+import {
+  ExportError,
+  type ExportCode,
+  type ExportScan,
+  type ExportSession,
+} from '../../supabase/functions/_shared/scans-export/types.ts';
+
+interface ScanSqlRow extends Record<string, unknown> {
+  id: string;
+  scanned_at: string;
+  country: string | null;
+  device_type: string;
+  os: string | null;
+  browser: string | null;
+  is_unique: boolean;
+}
+
+// The instant as the CSV writes it: UTC with microseconds, straight from the stored value.
+const SCAN_COLUMNS = `e.id::text AS id,
+  to_char(e.scanned_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS scanned_at,
+  e.country::text AS country, e.device_type, e.os, e.browser, e.is_unique`;
+
+// First page: [from, to). Later pages: after the cursor; the plain `scanned_at >= $2` bound lets the
+// (qr_code_id, scanned_at) index start at the cursor, the row comparison breaks ties by id.
+const FIRST_PAGE = `SELECT ${SCAN_COLUMNS} FROM public.scan_events e
+  WHERE e.qr_code_id = $1::uuid AND e.scanned_at >= $2::timestamptz AND e.scanned_at < $3::timestamptz
+  ORDER BY e.scanned_at, e.id LIMIT $4`;
+const NEXT_PAGE = `SELECT ${SCAN_COLUMNS} FROM public.scan_events e
+  WHERE e.qr_code_id = $1::uuid AND e.scanned_at >= $2::timestamptz AND e.scanned_at < $3::timestamptz
+    AND (e.scanned_at, e.id) > ($2::timestamptz, $5::bigint)
+  ORDER BY e.scanned_at, e.id LIMIT $4`;
+
+const unauthorized = (message: string) => new ExportError(401, 'bad_jwt', message);
+
+/** The caller's claims: a valid, unexpired access token of a signed-in user, else 401. */
+async function verifiedClaims(deps: Deps, token: string): Promise<JWTPayload & { sub: string }> {
+  let claims: JWTPayload;
+  try {
+    claims = await deps.signer.verify(token, deps.config.now());
+  } catch (err) {
+    if (!(err instanceof JwtError)) throw err;
+    throw unauthorized(
+      /expired/.test(err.message)
+        ? 'The access token has expired: sign in again'
+        : 'The access token is invalid: sign in again',
+    );
+  }
+  if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || claims.sub === '') {
+    throw unauthorized("Sign in: this export needs a signed-in user's access token");
+  }
+  return claims as JWTPayload & { sub: string };
+}
+
+export async function openLocalExportSession(deps: Deps, token: string): Promise<ExportSession> {
+  const claims = await verifiedClaims(deps, token);
+  const key = `user:${claims.sub}`;
+  // One export counts as one Data API request of the caller's.
+  if (!deps.limiters.rest.take(key)) {
+    const retry = deps.limiters.rest.retryAfterSec(key);
+    throw new ExportError(429, 'over_request_rate_limit', 'Too many requests', { 'Retry-After': String(retry) });
+  }
+  const timeout = deps.config.apiLimits.statementTimeoutMs.authenticated;
+  const asCaller = <T>(sql: string, params: unknown[]) =>
+    runAs(
+      deps.apiDb,
+      'authenticated',
+      claims,
+      (tx) => tx.query<T & Record<string, unknown>>(sql, params),
+      timeout,
+      key,
+    );
+
+  return {
+    codes: (codeId) =>
+      asCaller<ExportCode>(
+        `SELECT id::text AS id, name, slug FROM public.qr_codes
+         WHERE $1::uuid IS NULL OR id = $1::uuid ORDER BY created_at, id`,
+        [codeId],
+      ),
+    scans: async (codeId, range, after, limit): Promise<ExportScan[]> => {
+      const rows =
+        after === null
+          ? await asCaller<ScanSqlRow>(FIRST_PAGE, [codeId, range.from, range.to, limit])
+          : await asCaller<ScanSqlRow>(NEXT_PAGE, [codeId, after.scannedAt, range.to, limit, after.id]);
+      return rows.map((r) => ({
+        id: r.id,
+        scannedAt: r.scanned_at,
+        country: r.country,
+        deviceType: r.device_type,
+        os: r.os,
+        browser: r.browser,
+        isUnique: r.is_unique,
+      }));
+    },
+  };
+}

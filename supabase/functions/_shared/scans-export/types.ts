@@ -1,0 +1,57 @@
+// What the scans export reads, whichever runtime serves it: the local server (SQL as the user, server/export/)
+// or a Supabase Edge Function (supabase-js with the user's JWT, ./supabase-source.ts). Row-level security decides
+// what a user sees in both: a source never reads as anyone but the caller.
+
+/** A code whose scans are exported. */
+export interface ExportCode {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+/** One scan as the CSV shows it. */
+export interface ExportScan {
+  /** bigint as text. */
+  id: string;
+  /** The exact instant in UTC, `YYYY-MM-DDTHH:MM:SS.ffffffZ` (microseconds, as stored). */
+  scannedAt: string;
+  country: string | null;
+  deviceType: string;
+  os: string | null;
+  browser: string | null;
+  isUnique: boolean;
+}
+
+/** Keyset position: the last row read, in (scanned_at, id) order. */
+export interface ScanCursor {
+  scannedAt: string;
+  id: string;
+}
+
+/** Half-open `[from, to)`, ISO instants as the caller sent them. */
+export interface InstantRange {
+  from: string;
+  to: string;
+}
+
+/** Reads as one authenticated user. */
+export interface ExportSession {
+  /** The caller's codes (only `codeId` when given; empty when the caller cannot see it), oldest first. */
+  codes(codeId: string | null): Promise<ExportCode[]>;
+  /** At most `limit` scans of one code in the range after `after`, in (scanned_at, id) order. */
+  scans(codeId: string, range: InstantRange, after: ScanCursor | null, limit: number): Promise<ExportScan[]>;
+}
+
+/** A refusal with its HTTP status; `code` is a stable machine-readable word. */
+export class ExportError extends Error {
+  readonly status: 400 | 401 | 404 | 405 | 413 | 415 | 429;
+  readonly code: string;
+  readonly headers: Record<string, string>;
+  constructor(status: ExportError['status'], code: string, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ExportError';
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+}
