@@ -9,6 +9,10 @@ const ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 const DAY_MS = 86_400_000;
 
+// Analytics count days in the user's time zone, by default the browser's: UTC here, whatever the host's zone, so
+// the UTC-day figures below hold (the Los Angeles block at the end sets its own).
+test.use({ timezoneId: 'UTC' });
+
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => utcDay(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS);
 const fmt = (n: number) => n.toLocaleString('en-US');
@@ -40,6 +44,11 @@ function restAs(request: APIRequestContext, token: string) {
       expect(response.status(), `${fn}: ${await response.text()}`).toBeLessThan(300);
       return (await response.json()) as T;
     },
+    async user(): Promise<{ user_metadata: Record<string, unknown> }> {
+      const response = await request.get(`${API}/auth/v1/user`, { headers });
+      expect(response.status(), await response.text()).toBe(200);
+      return (await response.json()) as { user_metadata: Record<string, unknown> };
+    },
     async select<T>(table: string, query: string): Promise<T[]> {
       const response = await request.get(`${API}/rest/v1/${table}?${query}`, { headers });
       expect(response.status(), await response.text()).toBe(200);
@@ -65,6 +74,22 @@ interface Expected {
   os: number[];
 }
 
+/** The day `ms` falls on in the zone, as YYYY-MM-DD. */
+const dayIn = (ms: number, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(ms);
+
+/**
+ * The instant a day starts in Europe/Berlin, worked out independently of the app: whichever of its two offsets
+ * makes that instant midnight there.
+ */
+function berlinMidnight(day: string): string {
+  for (const offset of ['+01:00', '+02:00']) {
+    const ms = Date.parse(`${day}T00:00:00${offset}`);
+    const hour = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', hour: 'numeric', hourCycle: 'h23' });
+    if (Number(hour.format(ms)) === 0) return new Date(ms).toISOString();
+  }
+  throw new Error(`No Berlin midnight on ${day}`);
+}
+
 /** What the page must show for the inclusive UTC day range and code, straight from the RPCs. */
 async function expected(rest: Rest, from: string, to: string, codeId: string | null): Promise<Expected> {
   const ts = { p_from: `${from}T00:00:00.000Z`, p_to: `${addDays(to, 1)}T00:00:00.000Z`, p_code_id: codeId };
@@ -82,17 +107,20 @@ async function expected(rest: Rest, from: string, to: string, codeId: string | n
 }
 
 function stat(page: Page, label: string) {
-  return page.getByRole('group', { name: label });
+  return page.getByRole('group', { name: label, exact: true });
 }
 
-/** The "Scans" column of a chart's data table, in row order. */
-async function tableScans(page: Page, name: string): Promise<number[]> {
+/** A column of a chart's data table, in row order: 1 = "Scans", 2 = "Unique scans". */
+async function tableColumn(page: Page, name: string, column: 1 | 2): Promise<number[]> {
   const table = page.getByRole('table', { name });
+  await expect(table.getByRole('columnheader').nth(column)).toHaveText(column === 1 ? 'Scans' : 'Unique scans');
   const cells = await table
     .locator('tbody tr')
-    .evaluateAll((rows) => rows.map((r) => r.children[1]?.textContent ?? ''));
+    .evaluateAll((rows, i) => rows.map((r) => r.children[i]?.textContent ?? ''), column);
   return cells.map((c) => Number(c.replace(/,/g, '')));
 }
+
+const tableScans = (page: Page, name: string) => tableColumn(page, name, 1);
 
 async function expectFigures(page: Page, want: Expected) {
   await expect(stat(page, 'Scans in period')).toContainText(fmt(want.total));
@@ -365,4 +393,131 @@ test('analytics: a failed request shows the error, and "Try again" recovers', as
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'No scan data yet' })).toBeVisible();
   await expect(page.getByText('Analytics could not be loaded')).toHaveCount(0);
+});
+
+test.describe('on a device in Los Angeles', () => {
+  // The browser's own zone, so "this device's time zone" is neither UTC nor the zone chosen below.
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('the time zone chosen in Settings follows the account; analytics count its days, scans and unique scans', async ({
+    page,
+  }) => {
+    const BERLIN = 'Europe/Berlin';
+    await register(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Load sample data' }).click();
+    await expectToast(page, 'Sample data loaded', 'Three sample codes with their scans were added to your account.');
+    const rest = restAs(page.request, await accessToken(page));
+    // load_sample_data() marks scan i unique when (i * 7) % 10 < 7: 7 in every 10, so of 1234 / 456 / 2890 scans
+    // 863 / 319 / 2023 are unique, 3205 in all.
+    const summary = await rest.rpc<{ total_scans: number; total_unique_scans: number }>('dashboard_summary', {
+      p_tz: BERLIN,
+    });
+    expect([summary.total_scans, summary.total_unique_scans]).toEqual([4580, 3205]);
+
+    // The overview and the list show unique scans next to scans.
+    await expect(page.getByRole('list', { name: 'Summary' }).getByRole('listitem').nth(1)).toContainText(
+      'Unique scans: 3.2K',
+    );
+    await page.goto('/dashboard/qr-codes');
+    await expect(page.getByRole('listitem', { name: 'Restaurant Menu' })).toContainText(
+      '1,234 scans · 863 unique scans',
+    );
+    await expect(page.getByRole('listitem', { name: 'Event Tickets' })).toContainText(
+      '2,890 scans · 2,023 unique scans',
+    );
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('scans_desc');
+    await expect(page.getByRole('list', { name: 'QR codes' }).getByRole('listitem').first()).toContainText(
+      '2,890 scans · 2,023 unique scans',
+    );
+
+    // Settings: the default is this device's zone; a zone is found by typing and chosen with the keyboard.
+    await page.goto('/dashboard/settings');
+    const form = page.getByRole('form', { name: 'Time zone' });
+    const zone = form.getByRole('combobox', { name: 'Time zone' });
+    await expect(zone).toHaveValue("Use this device's time zone (America/Los_Angeles)");
+    expect(await seriousViolations(page)).toEqual([]);
+    await zone.fill('berlin');
+    const option = page.getByRole('option', { name: /^Europe\/Berlin \(UTC\+0[12]:00\)$/ });
+    await expect(option).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await zone.press('ArrowDown');
+    await zone.press('Enter');
+    await expect(zone).toHaveValue(/^Europe\/Berlin \(UTC\+0[12]:00\)$/);
+    await form.getByRole('button', { name: 'Save time zone' }).click();
+    await expectToast(page, 'Time zone saved', `Analytics are shown in ${BERLIN}.`);
+    // Saved with the account (user_metadata), not in this browser.
+    expect((await rest.user()).user_metadata.time_zone).toBe(BERLIN);
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue(/^Europe\/Berlin /);
+
+    // Analytics: days are Berlin days, the page says so, and every figure is the database's for those days.
+    await page.goto('/dashboard/analytics');
+    await expect(page.getByText(`Times in ${BERLIN}.`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Change time zone in Settings' })).toHaveAttribute(
+      'href',
+      '/dashboard/settings#time-zone',
+    );
+    const today = dayIn(Date.now(), BERLIN);
+    const from = addDays(today, -29);
+    await expect(page.getByText(`${longDay(from)} – ${longDay(today)} (${BERLIN})`)).toBeVisible();
+    const perDay = await rest.rpc<{ day: string; scans: number; unique_scans: number }[]>('scans_per_day', {
+      p_from: from,
+      p_to: today,
+      p_code_id: null,
+      p_tz: BERLIN,
+    });
+    const utcPerDay = await rest.rpc<{ scans: number }[]>('scans_per_day', { p_from: from, p_to: today });
+    // The sample scans are spread over every minute of the day, so Berlin days and UTC days count differently.
+    expect(perDay.map((d) => d.scans)).not.toEqual(utcPerDay.map((d) => d.scans));
+    const total = perDay.reduce((a, d) => a + Number(d.scans), 0);
+    const unique = perDay.reduce((a, d) => a + Number(d.unique_scans), 0);
+    expect(unique).toBeGreaterThan(total * 0.6);
+    expect(unique).toBeLessThan(total * 0.8);
+    await expect(stat(page, 'Scans in period')).toContainText(fmt(total));
+    await expect(stat(page, 'Unique scans in period')).toContainText(fmt(unique));
+    await expect(stat(page, 'All-time scans')).toContainText(fmt(4580));
+    await expect(stat(page, 'All-time unique scans')).toContainText(fmt(3205));
+    await expect(page.getByText(`Scans and unique scans per day (${BERLIN})`)).toBeVisible();
+    expect(await tableColumn(page, 'Scans over time', 1)).toEqual(perDay.map((d) => Number(d.scans)));
+    expect(await tableColumn(page, 'Scans over time', 2)).toEqual(perDay.map((d) => Number(d.unique_scans)));
+    await expect(
+      page.getByRole('table', { name: 'Scans over time' }).locator('tbody tr').first().locator('td').first(),
+    ).toHaveText(longDay(from));
+
+    const berlinPeriod = { p_from: berlinMidnight(from), p_to: berlinMidnight(addDays(today, 1)) };
+    for (const [fn, table] of [
+      ['scans_by_country', 'Scans by country'],
+      ['scans_by_device', 'Scans by device'],
+      ['scans_by_os', 'Scans by operating system'],
+    ] as const) {
+      const rows = await rest.rpc<{ scans: number; unique_scans: number }[]>(fn, { ...berlinPeriod, p_code_id: null });
+      expect(
+        rows.reduce((a, r) => a + Number(r.scans), 0),
+        fn,
+      ).toBe(total);
+      expect(await tableColumn(page, table, 1), table).toEqual(rows.map((r) => Number(r.scans)));
+      expect(await tableColumn(page, table, 2), table).toEqual(rows.map((r) => Number(r.unique_scans)));
+    }
+    const top = await rest.rpc<{ name: string; scans: number; unique_scans: number }[]>('top_codes', {
+      p_limit: 5,
+      ...berlinPeriod,
+    });
+    expect(await tableColumn(page, 'Top codes', 1)).toEqual(top.map((r) => Number(r.scans)));
+    expect(await tableColumn(page, 'Top codes', 2)).toEqual(top.map((r) => Number(r.unique_scans)));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Back to "this device": the saved zone is removed, and analytics follow the browser's zone again.
+    await page.getByRole('link', { name: 'Change time zone in Settings' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/settings#time-zone$/);
+    const zoneAgain = page.getByRole('combobox', { name: 'Time zone' });
+    await zoneAgain.fill('this device');
+    await page.getByRole('option', { name: "Use this device's time zone (America/Los_Angeles)" }).click();
+    await page.getByRole('button', { name: 'Save time zone' }).click();
+    await expectToast(page, 'Time zone saved', 'Analytics are shown in America/Los_Angeles.');
+    expect((await rest.user()).user_metadata).not.toHaveProperty('time_zone');
+    await page.goto('/dashboard/analytics');
+    await expect(page.getByText('Times in America/Los_Angeles.')).toBeVisible();
+  });
 });

@@ -12,7 +12,7 @@ export function DashboardSettingsPage() {
           Settings
         </Heading>
         <Text color="gray.700" mt="1">
-          Your profile, password and sessions.
+          Your profile, time zone, password and sessions.
         </Text>
       </Box>
       <SettingsView />

@@ -7,6 +7,7 @@ import {
   Center,
   Field,
   Heading,
+  Link,
   NativeSelect,
   SimpleGrid,
   Spinner,
@@ -28,18 +29,22 @@ import {
   summariseDays,
 } from './format.ts';
 import { RangePicker } from './RangePicker.tsx';
+import { ExportScansButton } from './ExportScansButton.tsx';
 import { useAnalyticsData, useCodeOptions } from './useAnalytics.ts';
+import { useTimeZone } from '../settings/useTimeZone.ts';
 
 /**
  * /dashboard/analytics: period and code come from the URL (`?range=7|30|90` or `?from=&to=`, `?code=<id>`),
- * so the overview's "analytics" links, reloads and the back button all keep them.
+ * so the overview's "analytics" links, reloads and the back button all keep them. Days are days in the user's time
+ * zone (Settings), which the page names.
  */
 export function AnalyticsView() {
   const [params, setParams] = useSearchParams();
   // One "now" per visit: a page left open over midnight keeps its period until the user changes it.
   const [now] = useState(() => new Date());
-  const choice = rangeFromParams(params, now);
-  const range = resolveRange(choice, now);
+  const timeZone = useTimeZone();
+  const choice = rangeFromParams(params, now, timeZone);
+  const range = resolveRange(choice, now, timeZone);
   const codes = useCodeOptions();
 
   const setChoice = (next: RangeChoice) => setParams(rangeToParams(next, params));
@@ -60,8 +65,17 @@ export function AnalyticsView() {
   return (
     <Stack gap="5">
       <Stack gap="4" bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="4">
-        <RangePicker key={`${range.from}|${range.to}`} choice={choice} range={range} now={now} onChange={setChoice} />
+        <RangePicker
+          key={`${range.from}|${range.to}|${timeZone}`}
+          choice={choice}
+          range={range}
+          now={now}
+          timeZone={timeZone}
+          onChange={setChoice}
+        />
         <CodeSelect options={options} value={selected ?? ''} onChange={setCode} />
+        <ExportScansButton range={range} codeId={selected} timeZone={timeZone} />
+        <TimeZoneNote timeZone={timeZone} />
       </Stack>
       {requested && !selected && (
         <Alert.Root status="warning">
@@ -76,7 +90,12 @@ export function AnalyticsView() {
           create
         />
       ) : (
-        <PeriodAnalytics range={range} codeId={selected} codeName={options.find((o) => o.id === selected)?.name} />
+        <PeriodAnalytics
+          range={range}
+          codeId={selected}
+          codeName={options.find((o) => o.id === selected)?.name}
+          timeZone={timeZone}
+        />
       )}
     </Stack>
   );
@@ -109,18 +128,48 @@ function CodeSelect({
   );
 }
 
-function PeriodAnalytics({ range, codeId, codeName }: { range: DayRange; codeId: string | null; codeName?: string }) {
-  const { state, retry } = useAnalyticsData(range, codeId);
+/** Which zone the days are in, and where to change it. */
+function TimeZoneNote({ timeZone }: { timeZone: string }) {
+  return (
+    <Text fontSize="sm" color="gray.700">
+      Times in {timeZone}.{' '}
+      <Link asChild color="brand.600" textDecoration="underline">
+        <RouterLink to="/dashboard/settings#time-zone">Change time zone in Settings</RouterLink>
+      </Link>
+    </Text>
+  );
+}
+
+function PeriodAnalytics({
+  range,
+  codeId,
+  codeName,
+  timeZone,
+}: {
+  range: DayRange;
+  codeId: string | null;
+  codeName?: string;
+  timeZone: string;
+}) {
+  const { state, retry } = useAnalyticsData(range, codeId, timeZone);
   if (state.status === 'loading') return <Loading label="Loading analytics…" />;
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />;
-  return <AnalyticsResults data={state.data} codeName={codeName} />;
+  return <AnalyticsResults data={state.data} codeName={codeName} timeZone={timeZone} />;
 }
 
+/** Scans, unique scans and the share of the period's scans. */
 function sliceRows(slices: Slice[], label: (key: string | null) => string, total: number): TableRow[] {
-  return slices.map((s) => ({ label: label(s.key), value: formatCount(s.scans), extra: percentOf(s.scans, total) }));
+  return slices.map((s) => ({
+    label: label(s.key),
+    cells: [formatCount(s.scans), formatCount(s.uniqueScans), percentOf(s.scans, total)],
+  }));
 }
 
-function AnalyticsResults({ data, codeName }: { data: AnalyticsData; codeName?: string }) {
+function named(slices: Slice[], label: (key: string | null) => string) {
+  return slices.map((s) => ({ name: label(s.key), scans: s.scans, uniqueScans: s.uniqueScans }));
+}
+
+function AnalyticsResults({ data, codeName, timeZone }: { data: AnalyticsData; codeName?: string; timeZone: string }) {
   const totals = summariseDays(data.perDay);
   const scope = codeName ? `“${codeName}”` : 'all codes';
   return (
@@ -129,15 +178,17 @@ function AnalyticsResults({ data, codeName }: { data: AnalyticsData; codeName?: 
         <Heading as="h2" id="totals-heading" fontSize="md" color="gray.900" mb="3">
           Totals for {scope}
         </Heading>
-        <SimpleGrid columns={{ base: 2, lg: 4 }} gap="3">
+        <SimpleGrid columns={{ base: 2, lg: 3 }} gap="3">
           <Stat label="Scans in period" value={formatCount(totals.total)} />
+          <Stat label="Unique scans in period" value={formatCount(totals.uniqueTotal)} />
           <Stat label="Average per day" value={formatAverage(totals.averagePerDay)} />
           <Stat
             label="Busiest day"
             value={totals.peak ? formatDayLong(totals.peak.day) : '—'}
             note={totals.peak ? `${formatCount(totals.peak.scans)} scans` : undefined}
           />
-          <Stat label="All-time scans" value={formatCount(data.allTime)} />
+          <Stat label="All-time scans" value={formatCount(data.allTime.scans)} />
+          <Stat label="All-time unique scans" value={formatCount(data.allTime.uniqueScans)} />
         </SimpleGrid>
       </Box>
       {totals.total === 0 ? (
@@ -147,41 +198,47 @@ function AnalyticsResults({ data, codeName }: { data: AnalyticsData; codeName?: 
           <Box gridColumn={{ xl: 'span 2' }} minW="0">
             <ChartCard
               title="Scans over time"
-              description="Scans per day (UTC)"
-              columns={['Day', 'Scans']}
-              rows={data.perDay.map((d) => ({ label: formatDayLong(d.day), value: formatCount(d.scans) }))}
+              description={`Scans and unique scans per day (${timeZone})`}
+              columns={['Day', 'Scans', 'Unique scans']}
+              rows={data.perDay.map((d) => ({
+                label: formatDayLong(d.day),
+                cells: [formatCount(d.scans), formatCount(d.uniqueScans)],
+              }))}
             >
               <ScansOverTimeChart data={data.perDay} />
             </ChartCard>
           </Box>
           <ChartCard
             title="Scans by country"
-            columns={['Country', 'Scans', 'Share']}
+            columns={['Country', 'Scans', 'Unique scans', 'Share']}
             rows={sliceRows(data.countries, countryName, totals.total)}
           >
-            <BarBreakdownChart data={data.countries.map((s) => ({ name: countryName(s.key), scans: s.scans }))} />
+            <BarBreakdownChart data={named(data.countries, countryName)} />
           </ChartCard>
           <ChartCard
             title="Scans by device"
-            columns={['Device', 'Scans', 'Share']}
+            columns={['Device', 'Scans', 'Unique scans', 'Share']}
             rows={sliceRows(data.devices, deviceLabel, totals.total)}
           >
-            <PieBreakdownChart data={data.devices.map((s) => ({ name: deviceLabel(s.key), scans: s.scans }))} />
+            <PieBreakdownChart data={named(data.devices, deviceLabel)} />
           </ChartCard>
           <ChartCard
             title="Scans by operating system"
-            columns={['Operating system', 'Scans', 'Share']}
+            columns={['Operating system', 'Scans', 'Unique scans', 'Share']}
             rows={sliceRows(data.os, orUnknown, totals.total)}
           >
-            <BarBreakdownChart data={data.os.map((s) => ({ name: orUnknown(s.key), scans: s.scans }))} />
+            <BarBreakdownChart data={named(data.os, orUnknown)} />
           </ChartCard>
           <ChartCard
             title="Top codes"
             description="Your most scanned codes in this period (all codes)"
-            columns={['QR code', 'Scans']}
-            rows={data.topCodes.map((c) => ({ label: c.name, value: formatCount(c.scans) }))}
+            columns={['QR code', 'Scans', 'Unique scans']}
+            rows={data.topCodes.map((c) => ({
+              label: c.name,
+              cells: [formatCount(c.scans), formatCount(c.uniqueScans)],
+            }))}
           >
-            <BarBreakdownChart data={data.topCodes.map((c) => ({ name: c.name, scans: c.scans }))} />
+            <BarBreakdownChart data={data.topCodes} />
           </ChartCard>
         </SimpleGrid>
       )}

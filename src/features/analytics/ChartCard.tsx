@@ -3,9 +3,8 @@ import { Box, Button, HStack, Heading, Table, Text, VisuallyHidden } from '@chak
 
 export interface TableRow {
   label: string;
-  value: string;
-  /** Optional third column (share of the period, …). */
-  extra?: string;
+  /** One cell per column after the first (scans, unique scans, share of the period, …). */
+  cells: string[];
 }
 
 /**
@@ -22,7 +21,7 @@ export function ChartCard({
 }: {
   title: string;
   description?: string;
-  columns: [string, string] | [string, string, string];
+  columns: [string, ...string[]];
   rows: TableRow[];
   children: ReactNode;
 }) {
@@ -44,8 +43,11 @@ export function ChartCard({
         {rows.map((r) => (
           <Table.Row key={r.label}>
             <Table.Cell>{r.label}</Table.Cell>
-            <Table.Cell textAlign="end">{r.value}</Table.Cell>
-            {columns.length === 3 && <Table.Cell textAlign="end">{r.extra ?? ''}</Table.Cell>}
+            {columns.slice(1).map((c, i) => (
+              <Table.Cell key={c} textAlign="end">
+                {r.cells[i] ?? ''}
+              </Table.Cell>
+            ))}
           </Table.Row>
         ))}
       </Table.Body>

@@ -2,33 +2,39 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { customRangeSchema, PRESET_DAYS, todayUtc, type DayRange, type RangeChoice } from './dateRange.ts';
+import { customRangeSchema, PRESET_DAYS, type DayRange, type RangeChoice } from './dateRange.ts';
 import { formatRange } from './format.ts';
+import { todayIn } from './zonedDay.ts';
 
 interface CustomValues {
   from: string;
   to: string;
 }
 
-/** Presets (7 / 30 / 90 days) and a validated custom from/to; the chosen period is written to the URL by the page. */
+/**
+ * Presets (7 / 30 / 90 days) and a validated custom from/to, days in `timeZone`; the chosen period is written to
+ * the URL by the page.
+ */
 export function RangePicker({
   choice,
   range,
   now,
+  timeZone,
   onChange,
 }: {
   choice: RangeChoice;
   range: DayRange;
   now: Date;
+  timeZone: string;
   onChange: (choice: RangeChoice) => void;
 }) {
   const [customOpen, setCustomOpen] = useState(choice.kind === 'custom');
-  const schema = useMemo(() => customRangeSchema(now), [now]);
+  const schema = useMemo(() => customRangeSchema(now, timeZone), [now, timeZone]);
   const { register, handleSubmit, formState } = useForm<CustomValues>({
     resolver: zodResolver(schema),
     defaultValues: { from: range.from, to: range.to },
   });
-  const today = todayUtc(now);
+  const today = todayIn(now, timeZone);
 
   return (
     <Stack gap="3">
@@ -67,7 +73,7 @@ export function RangePicker({
           <Text as="span" fontWeight="medium">
             Period:
           </Text>{' '}
-          {formatRange(range)} (UTC)
+          {formatRange(range)} ({timeZone})
         </Text>
       </HStack>
       {customOpen && (

@@ -1,23 +1,21 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { abortable, supabaseCall } from '../../lib/supabaseCall.ts';
 import { rangeToTimestamps, type DayRange } from './dateRange.ts';
-import { toCount, type DayCount } from './format.ts';
+import { toCount, type DayCount, type ScanCounts } from './format.ts';
 
 export interface CodeOption {
   id: string;
   name: string;
 }
 
-export interface Slice {
+export interface Slice extends ScanCounts {
   /** Raw key from the database (country code, device type, OS name); null when unknown. */
   key: string | null;
-  scans: number;
 }
 
-export interface TopCode {
+export interface TopCode extends ScanCounts {
   id: string;
   name: string;
-  scans: number;
 }
 
 export interface AnalyticsData {
@@ -26,8 +24,8 @@ export interface AnalyticsData {
   devices: Slice[];
   os: Slice[];
   topCodes: TopCode[];
-  /** Every scan ever recorded (of the selected code, or of all codes). */
-  allTime: number;
+  /** Every scan ever recorded (of the selected code, or of all codes), and how many of them were unique. */
+  allTime: ScanCounts;
 }
 
 type Row = Record<string, unknown>;
@@ -37,8 +35,20 @@ function rowsOf(result: { data: unknown; error: unknown }, what: string): Promis
   return supabaseCall<Row[]>(result, { what, ifNull: [] });
 }
 
+/** Every analytics RPC answers `scans` and `unique_scans` (bigints: numbers or strings). */
+function countsOf(row: Row): ScanCounts {
+  return { scans: toCount(row.scans), uniqueScans: toCount(row.unique_scans) };
+}
+
 function slices(rows: Row[], key: string): Slice[] {
-  return rows.map((r) => ({ key: (r[key] as string | null) ?? null, scans: toCount(r.scans) }));
+  return rows.map((r) => ({ key: (r[key] as string | null) ?? null, ...countsOf(r) }));
+}
+
+function sum(items: readonly ScanCounts[]): ScanCounts {
+  return items.reduce((a, b) => ({ scans: a.scans + b.scans, uniqueScans: a.uniqueScans + b.uniqueScans }), {
+    scans: 0,
+    uniqueScans: 0,
+  });
 }
 
 /** The signed-in user's codes for the selector, newest first (RLS limits the rows to the user's own). */
@@ -49,21 +59,22 @@ export async function fetchCodeOptions(client: SupabaseClient, signal?: AbortSig
 }
 
 /**
- * Everything the analytics page shows for one period and one code (null = all codes), in parallel. The answers
- * are read in a fixed order, so when several fail the page names the first of them.
+ * Everything the analytics page shows for one period (days in `timeZone`) and one code (null = all codes), in
+ * parallel. The answers are read in a fixed order, so when several fail the page names the first of them.
  */
 export async function fetchAnalytics(
   client: SupabaseClient,
   range: DayRange,
   codeId: string | null,
+  timeZone: string,
   signal?: AbortSignal,
 ): Promise<AnalyticsData> {
-  const ts = rangeToTimestamps(range);
+  const ts = rangeToTimestamps(range, timeZone);
   const breakdownArgs = { p_from: ts.from, p_to: ts.to, p_code_id: codeId };
   const rpc = (fn: string, args: Record<string, unknown>) => abortable(client.rpc(fn, args), signal);
   // postgrest-js reports failures (network ones too) in each answer rather than rejecting.
   const [perDay, countries, devices, os, top, allTimeDevices] = await Promise.all([
-    rpc('scans_per_day', { p_from: range.from, p_to: range.to, p_code_id: codeId }),
+    rpc('scans_per_day', { p_from: range.from, p_to: range.to, p_code_id: codeId, p_tz: timeZone }),
     rpc('scans_by_country', breakdownArgs),
     rpc('scans_by_device', breakdownArgs),
     rpc('scans_by_os', breakdownArgs),
@@ -71,15 +82,11 @@ export async function fetchAnalytics(
     rpc('scans_by_device', { p_from: null, p_to: null, p_code_id: codeId }),
   ]);
   return {
-    perDay: (await rowsOf(perDay, 'scans per day')).map((r) => ({ day: String(r.day), scans: toCount(r.scans) })),
+    perDay: (await rowsOf(perDay, 'scans per day')).map((r) => ({ day: String(r.day), ...countsOf(r) })),
     countries: slices(await rowsOf(countries, 'scans by country'), 'country'),
     devices: slices(await rowsOf(devices, 'scans by device'), 'device_type'),
     os: slices(await rowsOf(os, 'scans by operating system'), 'os'),
-    topCodes: (await rowsOf(top, 'top codes')).map((r) => ({
-      id: String(r.id),
-      name: String(r.name),
-      scans: toCount(r.scans),
-    })),
-    allTime: slices(await rowsOf(allTimeDevices, 'all-time scans'), 'device_type').reduce((sum, s) => sum + s.scans, 0),
+    topCodes: (await rowsOf(top, 'top codes')).map((r) => ({ id: String(r.id), name: String(r.name), ...countsOf(r) })),
+    allTime: sum(slices(await rowsOf(allTimeDevices, 'all-time scans'), 'device_type')),
   };
 }

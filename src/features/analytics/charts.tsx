@@ -8,6 +8,7 @@ import {
   CartesianGrid,
   Cell,
   Legend,
+  Line,
   Pie,
   PieChart,
   ResponsiveContainer,
@@ -15,9 +16,12 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCount, formatDayLong, formatDayShort, type DayCount } from './format.ts';
+import { formatCount, formatDayLong, formatDayShort, type DayCount, type ScanCounts } from './format.ts';
 
 const BRAND = '#1A2BB2';
+/** Unique scans: a second colour distinct from the brand blue for colour-blind readers too (teal vs. indigo). */
+const UNIQUE = '#0F766E';
+
 const PALETTE = ['#1A2BB2', '#0EA5E9', '#16A34A', '#EA580C', '#9333EA', '#DC2626', '#CA8A04', '#4B5563'];
 const AXIS = { fontSize: 12, fill: '#4A5568' };
 
@@ -36,14 +40,26 @@ export function ScansOverTimeChart({ data }: { data: DayCount[] }) {
         <YAxis allowDecimals={false} tick={AXIS} width={48} />
         <Tooltip
           labelFormatter={(label) => formatDayLong(String(label))}
-          formatter={(value) => [formatCount(Number(value)), 'Scans']}
+          formatter={(value, name) => [formatCount(Number(value)), String(name)]}
         />
+        <Legend verticalAlign="top" height={28} />
         <Area
           type="monotone"
           dataKey="scans"
+          name="Scans"
           stroke={BRAND}
           strokeWidth={2}
           fill="url(#scansFill)"
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="uniqueScans"
+          name="Unique scans"
+          stroke={UNIQUE}
+          strokeWidth={2}
+          strokeDasharray="5 3"
+          dot={false}
           isAnimationActive={false}
         />
       </AreaChart>
@@ -51,14 +67,13 @@ export function ScansOverTimeChart({ data }: { data: DayCount[] }) {
   );
 }
 
-export interface NamedCount {
+export interface NamedCount extends ScanCounts {
   name: string;
-  scans: number;
 }
 
-/** Horizontal bars, biggest first (countries, operating systems, top codes). */
+/** Horizontal bars, biggest first (countries, operating systems, top codes): scans and unique scans side by side. */
 export function BarBreakdownChart({ data }: { data: NamedCount[] }) {
-  const height = Math.max(120, data.length * 32 + 24);
+  const height = Math.max(150, data.length * 44 + 56);
   return (
     <ResponsiveContainer width="100%" height={height}>
       <BarChart
@@ -70,14 +85,16 @@ export function BarBreakdownChart({ data }: { data: NamedCount[] }) {
         <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="#E2E8F0" />
         <XAxis type="number" allowDecimals={false} tick={AXIS} />
         <YAxis type="category" dataKey="name" tick={AXIS} width={120} interval={0} />
-        <Tooltip formatter={(value) => [formatCount(Number(value)), 'Scans']} cursor={{ fill: '#EEF0FF' }} />
-        <Bar dataKey="scans" fill={BRAND} radius={[0, 4, 4, 0]} isAnimationActive={false} />
+        <Tooltip formatter={(value, name) => [formatCount(Number(value)), String(name)]} cursor={{ fill: '#EEF0FF' }} />
+        <Legend verticalAlign="top" height={28} />
+        <Bar dataKey="scans" name="Scans" fill={BRAND} radius={[0, 4, 4, 0]} isAnimationActive={false} />
+        <Bar dataKey="uniqueScans" name="Unique scans" fill={UNIQUE} radius={[0, 4, 4, 0]} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
 }
 
-/** A donut for a handful of categories (device types). */
+/** A donut of scans for a handful of categories (device types); its table carries the unique scans. */
 export function PieBreakdownChart({ data }: { data: NamedCount[] }) {
   return (
     <ResponsiveContainer width="100%" height={240}>

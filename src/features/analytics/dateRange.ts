@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { startOfDayIn, todayIn } from './zonedDay.ts';
 
 /**
- * Analytics periods are whole UTC days, as the database counts them (`scans_per_day` groups by the UTC date).
- * A period is `{ from, to }`, both inclusive, as `YYYY-MM-DD`; the breakdown RPCs take the matching half-open
- * timestamps `[from 00:00Z, to + 1 day 00:00Z)`, so every chart of a period counts the same scans.
+ * Analytics periods are whole days in the user's time zone (Settings), as the database counts them
+ * (`scans_per_day(…, p_tz)` groups by the local date). A period is `{ from, to }`, both inclusive, as `YYYY-MM-DD`;
+ * the breakdown RPCs take the matching half-open instants `[start of from, start of to + 1 day)` in that zone, so
+ * every chart of a period counts the same scans.
  */
 export interface DayRange {
   from: string;
@@ -33,10 +35,6 @@ export function dayOf(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-export function todayUtc(now: Date): string {
-  return dayOf(now.getTime());
-}
-
 export function addDays(day: string, n: number): string {
   const ms = parseDay(day);
   if (ms === null) throw new RangeError(`Not a YYYY-MM-DD day: ${day}`);
@@ -51,24 +49,27 @@ export function rangeLength({ from, to }: DayRange): number {
   return Math.round((b - a) / DAY_MS) + 1;
 }
 
-/** "Last N days" ends today (UTC) and includes it: the 7-day preset is today and the 6 days before. */
-export function presetRange(days: PresetDays, now: Date): DayRange {
-  const to = todayUtc(now);
+/** "Last N days" ends today (in the zone) and includes it: the 7-day preset is today and the 6 days before. */
+export function presetRange(days: PresetDays, now: Date, timeZone: string): DayRange {
+  const to = todayIn(now, timeZone);
   return { from: addDays(to, -(days - 1)), to };
 }
 
-/** The timestamps the breakdown RPCs take for a day range: `[from 00:00Z, to + 1 day 00:00Z)`. */
-export function rangeToTimestamps({ from, to }: DayRange): { from: string; to: string } {
-  return { from: `${from}T00:00:00.000Z`, to: `${addDays(to, 1)}T00:00:00.000Z` };
+/** The instants the breakdown RPCs take for a day range in the zone: `[start of from, start of to + 1 day)`. */
+export function rangeToTimestamps({ from, to }: DayRange, timeZone: string): { from: string; to: string } {
+  return {
+    from: startOfDayIn(from, timeZone).toISOString(),
+    to: startOfDayIn(addDays(to, 1), timeZone).toISOString(),
+  };
 }
 
 export function isPresetDays(n: number): n is PresetDays {
   return (PRESET_DAYS as readonly number[]).includes(n);
 }
 
-/** Validation of the custom from/to inputs, relative to today (UTC). Messages are shown next to the inputs. */
-export function customRangeSchema(now: Date) {
-  const today = todayUtc(now);
+/** Validation of the custom from/to inputs, relative to today in the zone. Messages are shown next to the inputs. */
+export function customRangeSchema(now: Date, timeZone: string) {
+  const today = todayIn(now, timeZone);
   const day = (label: string, article: string) =>
     z
       .string()
@@ -91,10 +92,10 @@ export function customRangeSchema(now: Date) {
 }
 
 /** The period in the URL: `?range=7|30|90`, or `?from=YYYY-MM-DD&to=YYYY-MM-DD`; anything invalid → 30 days. */
-export function rangeFromParams(params: URLSearchParams, now: Date): RangeChoice {
+export function rangeFromParams(params: URLSearchParams, now: Date, timeZone: string): RangeChoice {
   const from = params.get('from');
   const to = params.get('to');
-  if (from !== null && to !== null && customRangeSchema(now).safeParse({ from, to }).success) {
+  if (from !== null && to !== null && customRangeSchema(now, timeZone).safeParse({ from, to }).success) {
     return { kind: 'custom', from, to };
   }
   const days = Number(params.get('range'));
@@ -115,6 +116,6 @@ export function rangeToParams(choice: RangeChoice, params: URLSearchParams): URL
   return next;
 }
 
-export function resolveRange(choice: RangeChoice, now: Date): DayRange {
-  return choice.kind === 'custom' ? { from: choice.from, to: choice.to } : presetRange(choice.days, now);
+export function resolveRange(choice: RangeChoice, now: Date, timeZone: string): DayRange {
+  return choice.kind === 'custom' ? { from: choice.from, to: choice.to } : presetRange(choice.days, now, timeZone);
 }

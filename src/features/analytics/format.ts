@@ -64,13 +64,19 @@ export function orUnknown(value: string | null): string {
   return value && value.trim() ? value : 'Unknown';
 }
 
-export interface DayCount {
-  day: string;
+/** Scans and unique scans (a visitor's first scan of a code in a UTC day) of one thing: a day, a country, a code. */
+export interface ScanCounts {
   scans: number;
+  uniqueScans: number;
+}
+
+export interface DayCount extends ScanCounts {
+  day: string;
 }
 
 export interface PeriodTotals {
   total: number;
+  uniqueTotal: number;
   days: number;
   averagePerDay: number;
   /** The first day with the most scans; null when there were none. */
@@ -79,12 +85,14 @@ export interface PeriodTotals {
 
 export function summariseDays(days: readonly DayCount[]): PeriodTotals {
   let total = 0;
+  let uniqueTotal = 0;
   let peak: DayCount | null = null;
   for (const d of days) {
     total += d.scans;
+    uniqueTotal += d.uniqueScans;
     if (d.scans > 0 && (peak === null || d.scans > peak.scans)) peak = d;
   }
-  return { total, days: days.length, averagePerDay: days.length ? total / days.length : 0, peak };
+  return { total, uniqueTotal, days: days.length, averagePerDay: days.length ? total / days.length : 0, peak };
 }
 
 /** Share of a total as a whole percentage for tables ("37%"); 0 when the total is 0. */

@@ -25,7 +25,7 @@ export function useCodeOptions() {
   return useLoad<CodeOption[]>('codes', (signal) => fetchCodeOptions(getSupabase(), signal));
 }
 
-export function useAnalyticsData(range: DayRange, codeId: string | null) {
-  const key = `${range.from}|${range.to}|${codeId ?? ''}`;
-  return useLoad<AnalyticsData>(key, (signal) => fetchAnalytics(getSupabase(), range, codeId, signal));
+export function useAnalyticsData(range: DayRange, codeId: string | null, timeZone: string) {
+  const key = `${range.from}|${range.to}|${codeId ?? ''}|${timeZone}`;
+  return useLoad<AnalyticsData>(key, (signal) => fetchAnalytics(getSupabase(), range, codeId, timeZone, signal));
 }

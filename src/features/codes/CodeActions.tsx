@@ -39,7 +39,7 @@ export function useToggleStatus() {
     const status = code.status === 'active' ? 'paused' : 'active';
     setBusyId(code.id);
     try {
-      await updateCode(code.id, { status }, code.scans);
+      await updateCode(code.id, { status }, code);
       toaster.create({
         title: status === 'paused' ? 'Paused' : 'Activated',
         description:

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Flex, HStack, Text } from '@chakra-ui/react';
 import { CodeIconActions } from './CodeActions.tsx';
 import { CodeThumbnail } from './CodeThumbnail.tsx';
 import { shortUrl } from './codesConfig.ts';
-import { createdDate, scansLabel, typeLabel, type SavedCode } from './codeModel.ts';
+import { createdDate, scansLabel, typeLabel, uniqueScansLabel, type SavedCode } from './codeModel.ts';
 
 interface CodeListRowProps {
   code: SavedCode;
@@ -42,7 +42,7 @@ export function CodeListRow({ code, onEdit, onDelete, onToggleStatus, statusBusy
           </Badge>
         </HStack>
         <Text fontSize="sm" color="gray.700">
-          {typeLabel(code.type)} · {scansLabel(code.scans)} ·{' '}
+          {typeLabel(code.type)} · {scansLabel(code.scans)} · {uniqueScansLabel(code.uniqueScans)} ·{' '}
           <Box as="span" whiteSpace="nowrap">
             Created {createdDate(code.createdAt)}
           </Box>

@@ -75,7 +75,7 @@ function EditForm({
         code.isDynamic
           ? { name: v.name, destination: v.destination, design }
           : { name: v.name, content: v.content, design },
-        code.scans,
+        code,
       );
       toaster.create({ title: 'Saved!', description: `“${saved.name}” was updated.`, type: 'success', closable: true });
       onSaved(saved);

@@ -70,10 +70,16 @@ export interface SavedCode {
   slug: string;
   status: CodeStatus;
   createdAt: string;
+  /** All-time scans, and how many of them were unique (a visitor's first scan of the code in a UTC day). */
   scans: number;
+  uniqueScans: number;
 }
 
-export function toSavedCode(row: QrCodeRow, scans = 0): SavedCode {
+export type ScanCounts = Pick<SavedCode, 'scans' | 'uniqueScans'>;
+
+export const NO_SCANS: ScanCounts = { scans: 0, uniqueScans: 0 };
+
+export function toSavedCode(row: QrCodeRow, counts: ScanCounts = NO_SCANS): SavedCode {
   return {
     id: row.id,
     name: row.name,
@@ -85,7 +91,8 @@ export function toSavedCode(row: QrCodeRow, scans = 0): SavedCode {
     slug: row.slug,
     status: row.status === 'paused' ? 'paused' : 'active',
     createdAt: row.created_at,
-    scans,
+    scans: counts.scans,
+    uniqueScans: counts.uniqueScans,
   };
 }
 
@@ -125,4 +132,9 @@ export function downloadName(name: string, ext: string): string {
 /** `1 scan`, `1,234 scans`. */
 export function scansLabel(scans: number): string {
   return `${scans.toLocaleString('en-US')} ${scans === 1 ? 'scan' : 'scans'}`;
+}
+
+/** `1 unique scan`, `864 unique scans`. */
+export function uniqueScansLabel(uniqueScans: number): string {
+  return `${uniqueScans.toLocaleString('en-US')} unique ${uniqueScans === 1 ? 'scan' : 'scans'}`;
 }

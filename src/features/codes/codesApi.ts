@@ -5,10 +5,11 @@
  */
 import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
 import { DataError, NOT_FOUND_MESSAGE } from '../../lib/dataError.ts';
-import { abortable, dataCall, supabaseCall, supabaseCount, supabasePage } from '../../lib/supabaseCall.ts';
+import { abortable, dataCall, supabaseCall, supabasePage } from '../../lib/supabaseCall.ts';
+import { countsByCode, toScanCounts, type ScanCountRow } from './scanCounts.ts';
 import { getSupabase } from '../auth/supabaseClient.ts';
-import type { CodeDesign, CodeStatus, QrCodeRow, SavedCode } from './codeModel.ts';
-import { toSavedCode } from './codeModel.ts';
+import type { CodeDesign, CodeStatus, QrCodeRow, SavedCode, ScanCounts } from './codeModel.ts';
+import { NO_SCANS, toSavedCode } from './codeModel.ts';
 import { dashboardSummarySchema, type DashboardSummary } from './dashboardSummary.ts';
 import { ilikePattern, pageCount, pageRange, sortOrder, type ListQuery } from './listQuery.ts';
 
@@ -21,19 +22,27 @@ export interface CodePage {
   pageCount: number;
 }
 
-/** Exact scan count of one code (HEAD with `count=exact`: no rows travel). */
-function scanCount(id: string, signal?: AbortSignal): Promise<number> {
-  return supabaseCount(
+/**
+ * All-time scans and unique scans of the listed codes in one request: `scan_window('all')` unbounded reads the
+ * rollups' month rows (one row per code comes back, so PostgREST's row cap never cuts it), not the raw scans.
+ */
+async function withScans(rows: QrCodeRow[], signal?: AbortSignal): Promise<SavedCode[]> {
+  if (rows.length === 0) return [];
+  const counts = await supabaseCall<(ScanCountRow & { qr_code_id: string })[]>(
     abortable(
-      getSupabase().from('scan_events').select('id', { count: 'exact', head: true }).eq('qr_code_id', id),
+      getSupabase()
+        .rpc('scan_window', { p_dim: 'all', p_from: null, p_to: null, p_code_id: null })
+        .select('qr_code_id,scans,unique_scans')
+        .in(
+          'qr_code_id',
+          rows.map((r) => r.id),
+        ),
       signal,
     ),
+    { ifNull: [] },
   );
-}
-
-async function withScans(rows: QrCodeRow[], signal?: AbortSignal): Promise<SavedCode[]> {
-  const counts = await Promise.all(rows.map((r) => scanCount(r.id, signal)));
-  return rows.map((r, i) => toSavedCode(r, counts[i]));
+  const byCode = countsByCode(counts);
+  return rows.map((r) => toSavedCode(r, byCode.get(r.id) ?? NO_SCANS));
 }
 
 /**
@@ -50,10 +59,12 @@ export function listCodes(query: ListQuery, signal?: AbortSignal): Promise<CodeP
       // `name` is selected because it is filtered on: PostgREST before the fix of its issue #3965 (12.0.2, the
       // npm build the differential test runs) cannot filter a function's result on a column it does not return.
       const ranking = (head: boolean) => {
-        const ranked = supabase.rpc('top_codes', { p_limit: 100 }, { count: 'exact', head }).select('id,scans,name');
+        const ranked = supabase
+          .rpc('top_codes', { p_limit: 100 }, { count: 'exact', head })
+          .select('id,scans,unique_scans,name');
         return abortable(query.search ? ranked.ilike('name', ilikePattern(query.search)) : ranked, signal);
       };
-      const { rows: ranks, total } = await supabasePage<{ id: string; scans: number }[]>(
+      const { rows: ranks, total } = await supabasePage<(ScanCountRow & { id: string })[]>(
         ranking(false).order('scans', { ascending }).order('id').range(from, to),
         () => ranking(true),
       );
@@ -74,7 +85,7 @@ export function listCodes(query: ListQuery, signal?: AbortSignal): Promise<CodeP
       const byId = new Map(rows.map((r) => [r.id, r]));
       const codes = ranks.flatMap((r) => {
         const row = byId.get(r.id);
-        return row ? [toSavedCode(row, Number(r.scans))] : [];
+        return row ? [toSavedCode(row, toScanCounts(r))] : [];
       });
       return { codes, total, page: query.page, pageCount: pageCount(total, query.pageSize) };
     }
@@ -156,14 +167,14 @@ export interface CodePatch {
   status?: CodeStatus;
 }
 
-export function updateCode(id: string, patch: CodePatch, scans = 0): Promise<SavedCode> {
+export function updateCode(id: string, patch: CodePatch, counts: ScanCounts = NO_SCANS): Promise<SavedCode> {
   return dataCall(async () => {
     const body =
       patch.destination === undefined ? patch : { ...patch, destination: storedDestination(patch.destination) };
     const row = await supabaseCall<QrCodeRow>(
       getSupabase().from('qr_codes').update(body).eq('id', id).select(COLUMNS).single(),
     );
-    return toSavedCode(row, scans);
+    return toSavedCode(row, counts);
   });
 }
 
@@ -183,8 +194,11 @@ export function loadSampleData(): Promise<void> {
   });
 }
 
-export function dashboardSummary(): Promise<DashboardSummary> {
+/** The overview's figures; "this month" is the month in `timeZone` (an IANA name). */
+export function dashboardSummary(timeZone: string): Promise<DashboardSummary> {
   return dataCall(async () => {
-    return dashboardSummarySchema.parse(await supabaseCall<unknown>(getSupabase().rpc('dashboard_summary')));
+    return dashboardSummarySchema.parse(
+      await supabaseCall<unknown>(getSupabase().rpc('dashboard_summary', { p_tz: timeZone })),
+    );
   });
 }

@@ -7,8 +7,8 @@ export interface Overview {
   recent: SavedCode[];
 }
 
-/** The overview's data: the summary RPC and the newest codes, in parallel. */
-export async function loadOverview(): Promise<Overview> {
-  const [summary, recent] = await Promise.all([dashboardSummary(), recentCodes(5)]);
+/** The overview's data: the summary RPC ("this month" in `timeZone`) and the newest codes, in parallel. */
+export async function loadOverview(timeZone: string): Promise<Overview> {
+  const [summary, recent] = await Promise.all([dashboardSummary(timeZone), recentCodes(5)]);
   return { summary, recent };
 }

@@ -5,10 +5,11 @@ import { Badge, Box, Button, Center, Flex, HStack, Heading, SimpleGrid, Spinner,
 import { FormError } from '../../components/FormError.tsx';
 import { CalendarIcon, ChartIcon, PlusIcon, QrLogoIcon, TrendIcon } from '../../components/icons.tsx';
 import { SUMMARY_CARDS, type SummaryCard } from '../../content/dashboard.ts';
+import { useTimeZone } from '../settings/useTimeZone.ts';
 import { CodeIconActions } from '../codes/CodeActions.tsx';
 import { bumpCodesVersionAtom } from '../codes/codesAtoms.ts';
-import { createdDate, scansLabel, typeLabel, type SavedCode } from '../codes/codeModel.ts';
-import { summaryCards } from '../codes/dashboardSummary.ts';
+import { createdDate, scansLabel, typeLabel, uniqueScansLabel, type SavedCode } from '../codes/codeModel.ts';
+import { summaryCards, type OverviewCard } from '../codes/dashboardSummary.ts';
 import { EditCodeDialog } from '../codes/EditCodeDialog.tsx';
 import { LoadSampleButton } from '../codes/LoadSampleButton.tsx';
 import { loadOverview } from '../codes/loadOverview.ts';
@@ -21,7 +22,7 @@ const CARD_ICONS: Record<SummaryCard['icon'], typeof ChartIcon> = {
   daily: TrendIcon,
 };
 
-function SummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
+function SummaryCards({ cards }: { cards: readonly OverviewCard[] }) {
   return (
     <SimpleGrid
       as="ul"
@@ -55,6 +56,11 @@ function SummaryCards({ cards }: { cards: readonly SummaryCard[] }) {
             <Text fontSize={{ base: '2xl', md: '3xl' }} fontWeight="bold" color="gray.900" mt="2">
               {card.value}
             </Text>
+            {card.unique && (
+              <Text fontSize="sm" fontWeight="medium" color="gray.700">
+                {card.unique}
+              </Text>
+            )}
             <Text fontSize="sm" color="gray.600">
               {card.note}
             </Text>
@@ -87,7 +93,7 @@ function RecentRow({ code, onEdit }: { code: SavedCode; onEdit: (code: SavedCode
             {code.name}
           </Text>
           <Text fontSize="sm" color="gray.600">
-            {typeLabel(code.type)} · {scansLabel(code.scans)} ·{' '}
+            {typeLabel(code.type)} · {scansLabel(code.scans)} · {uniqueScansLabel(code.uniqueScans)} ·{' '}
             <Box as="span" whiteSpace="nowrap">
               Created {createdDate(code.createdAt)}
             </Box>
@@ -106,7 +112,8 @@ function RecentRow({ code, onEdit }: { code: SavedCode; onEdit: (code: SavedCode
 
 /** Dashboard overview (spec §2, §9): welcome line, Create QR Code, four summary cards, Recent QR Codes — real data. */
 export function DashboardOverview() {
-  const overview = useCodesQuery('overview', loadOverview);
+  const timeZone = useTimeZone();
+  const overview = useCodesQuery(`overview|${timeZone}`, () => loadOverview(timeZone));
   const bump = useSetAtom(bumpCodesVersionAtom);
   const [editing, setEditing] = useState<SavedCode | null>(null);
   const empty = overview.status === 'ready' && overview.data.summary.total_codes === 0;

@@ -5,8 +5,9 @@ import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { SignOutEverywhere } from './SignOutEverywhere.tsx';
+import { TimeZoneForm } from './TimeZoneForm.tsx';
 
-/** /dashboard/settings: profile, password and sessions. Rendered inside RequireAuth, so a user is known. */
+/** /dashboard/settings: profile, time zone, password and sessions. Rendered inside RequireAuth, so a user is known. */
 export function SettingsView() {
   const auth = useAtomValue(authStateAtom);
   if (auth.status !== 'signedIn') return null;
@@ -14,6 +15,13 @@ export function SettingsView() {
     <Stack gap="5" maxW="3xl">
       <SettingsSection title="Profile" description="Your name as it appears in QRCraft.">
         <ProfileForm user={auth.user} />
+      </SettingsSection>
+      <SettingsSection
+        id="time-zone"
+        title="Time zone"
+        description="Analytics count days in this time zone; it goes with your account to every device."
+      >
+        <TimeZoneForm user={auth.user} />
       </SettingsSection>
       <SettingsSection title="Password" description="Changing it signs you out on every other device.">
         <PasswordForm email={auth.user.email ?? ''} />

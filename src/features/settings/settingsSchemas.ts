@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FULL_NAME_MIN, PASSWORD_MIN } from '../auth/authSchemas.ts';
+import { DEVICE_CHOICE, isTimeZone } from './timeZone.ts';
 
 // The same rules and messages as registration (spec §5): full name ≥ 2 characters, password ≥ 6.
 export const FULL_NAME_MAX = 100;
@@ -29,3 +30,11 @@ export function fullNameOf(metadata: Record<string, unknown> | undefined): strin
   const value = metadata?.full_name;
   return typeof value === 'string' ? value : '';
 }
+
+/** The Settings time zone: this device's, or a zone from the list. */
+export const timeZoneSchema = z.object({
+  timeZone: z
+    .string()
+    .refine((v) => v === DEVICE_CHOICE || isTimeZone(v), { error: 'Choose a time zone from the list' }),
+});
+export type TimeZoneValues = z.infer<typeof timeZoneSchema>;

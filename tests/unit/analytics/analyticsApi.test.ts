@@ -30,17 +30,17 @@ const json = (status: number, body: unknown) =>
 const failure = (message: string) => json(400, { code: '42883', message, details: null, hint: null });
 
 const ROWS: Record<string, unknown[]> = {
-  '/rest/v1/rpc/scans_per_day': [{ day: '2026-11-01', scans: '3' }],
+  '/rest/v1/rpc/scans_per_day': [{ day: '2026-11-01', scans: '3', unique_scans: '2' }],
   '/rest/v1/rpc/scans_by_country': [
-    { country: 'DE', scans: 2 },
-    { country: null, scans: 1 },
+    { country: 'DE', scans: 2, unique_scans: 1 },
+    { country: null, scans: 1, unique_scans: 1 },
   ],
   '/rest/v1/rpc/scans_by_device': [
-    { device_type: 'mobile', scans: 4 },
-    { device_type: 'desktop', scans: 1 },
+    { device_type: 'mobile', scans: 4, unique_scans: 3 },
+    { device_type: 'desktop', scans: 1, unique_scans: 0 },
   ],
-  '/rest/v1/rpc/scans_by_os': [{ os: 'iOS', scans: 3 }],
-  '/rest/v1/rpc/top_codes': [{ id: 'a', name: 'Menu', scans: '3' }],
+  '/rest/v1/rpc/scans_by_os': [{ os: 'iOS', scans: 3, unique_scans: 2 }],
+  '/rest/v1/rpc/top_codes': [{ id: 'a', name: 'Menu', scans: '3', unique_scans: '2' }],
 };
 
 const range = { from: '2026-11-01', to: '2026-11-30' };
@@ -55,19 +55,53 @@ async function rejection(promise: Promise<unknown>): Promise<DataError> {
 }
 
 describe('fetchAnalytics', () => {
-  it('builds the page’s figures from the six answers', async () => {
+  it('builds the page’s figures, scans and unique scans, from the six answers', async () => {
     const data = await fetchAnalytics(
       client((path) => json(200, ROWS[path] ?? [])),
       range,
       null,
+      'UTC',
     );
-    expect(data.perDay).toEqual([{ day: '2026-11-01', scans: 3 }]);
+    expect(data.perDay).toEqual([{ day: '2026-11-01', scans: 3, uniqueScans: 2 }]);
     expect(data.countries).toEqual([
-      { key: 'DE', scans: 2 },
-      { key: null, scans: 1 },
+      { key: 'DE', scans: 2, uniqueScans: 1 },
+      { key: null, scans: 1, uniqueScans: 1 },
     ]);
-    expect(data.topCodes).toEqual([{ id: 'a', name: 'Menu', scans: 3 }]);
-    expect(data.allTime).toBe(5);
+    expect(data.topCodes).toEqual([{ id: 'a', name: 'Menu', scans: 3, uniqueScans: 2 }]);
+    expect(data.allTime).toEqual({ scans: 5, uniqueScans: 3 });
+  });
+
+  it('asks for the days and instants of the chosen time zone', async () => {
+    const bodies = new Map<string, unknown>();
+    const supabase = createClient('http://127.0.0.1:54321', 'anon-key', {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      global: {
+        fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+          const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
+          if (!bodies.has(path)) bodies.set(path, JSON.parse(String(init?.body ?? 'null')));
+          return Promise.resolve(json(200, []));
+        },
+      },
+      realtime: { transport: WebSocket as never },
+    });
+    await fetchAnalytics(supabase, range, 'code-1', 'Europe/Berlin');
+    expect(bodies.get('/rest/v1/rpc/scans_per_day')).toEqual({
+      p_from: '2026-11-01',
+      p_to: '2026-11-30',
+      p_code_id: 'code-1',
+      p_tz: 'Europe/Berlin',
+    });
+    // Berlin is at UTC+1 in November: its days start at 23:00Z the day before.
+    expect(bodies.get('/rest/v1/rpc/scans_by_country')).toEqual({
+      p_from: '2026-10-31T23:00:00.000Z',
+      p_to: '2026-11-30T23:00:00.000Z',
+      p_code_id: 'code-1',
+    });
+    expect(bodies.get('/rest/v1/rpc/top_codes')).toEqual({
+      p_limit: 5,
+      p_from: '2026-10-31T23:00:00.000Z',
+      p_to: '2026-11-30T23:00:00.000Z',
+    });
   });
 
   it('names what could not be loaded, word for word, and the first failure in page order', async () => {
@@ -80,6 +114,7 @@ describe('fetchAnalytics', () => {
         ),
         range,
         'code-1',
+        'UTC',
       ),
     );
     expect(e.message).toBe('Could not load scans by operating system: function scans_by_os does not exist');
@@ -90,8 +125,16 @@ describe('fetchAnalytics', () => {
       client(() => new Response(null, { status: 204 })),
       range,
       null,
+      'UTC',
     );
-    expect(data).toEqual({ perDay: [], countries: [], devices: [], os: [], topCodes: [], allTime: 0 });
+    expect(data).toEqual({
+      perDay: [],
+      countries: [],
+      devices: [],
+      os: [],
+      topCodes: [],
+      allTime: { scans: 0, uniqueScans: 0 },
+    });
   });
 });
 

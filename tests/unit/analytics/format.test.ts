@@ -50,24 +50,26 @@ describe('days', () => {
 
   it('sums a period, averages over every day (zeros too) and finds the first busiest day', () => {
     const days = [
-      { day: '2026-11-20', scans: 0 },
-      { day: '2026-11-21', scans: 5 },
-      { day: '2026-11-22', scans: 5 },
-      { day: '2026-11-23', scans: 2 },
+      { day: '2026-11-20', scans: 0, uniqueScans: 0 },
+      { day: '2026-11-21', scans: 5, uniqueScans: 3 },
+      { day: '2026-11-22', scans: 5, uniqueScans: 4 },
+      { day: '2026-11-23', scans: 2, uniqueScans: 2 },
     ];
     expect(summariseDays(days)).toEqual({
       total: 12,
+      uniqueTotal: 9,
       days: 4,
       averagePerDay: 3,
-      peak: { day: '2026-11-21', scans: 5 },
+      peak: { day: '2026-11-21', scans: 5, uniqueScans: 3 },
     });
-    expect(summariseDays([{ day: '2026-11-20', scans: 0 }])).toEqual({
+    expect(summariseDays([{ day: '2026-11-20', scans: 0, uniqueScans: 0 }])).toEqual({
       total: 0,
+      uniqueTotal: 0,
       days: 1,
       averagePerDay: 0,
       peak: null,
     });
-    expect(summariseDays([])).toEqual({ total: 0, days: 0, averagePerDay: 0, peak: null });
+    expect(summariseDays([])).toEqual({ total: 0, uniqueTotal: 0, days: 0, averagePerDay: 0, peak: null });
   });
 });
 

@@ -66,8 +66,9 @@ describe('saved code model', () => {
     });
   });
   it('maps a row and encodes the short URL for a dynamic code, the content for a static one', () => {
-    const code = toSavedCode(row, 1234);
-    expect(code).toMatchObject({ isDynamic: true, status: 'active', scans: 1234, slug: 'Ab_9-xYz' });
+    const code = toSavedCode(row, { scans: 1234, uniqueScans: 864 });
+    expect(code).toMatchObject({ isDynamic: true, status: 'active', scans: 1234, uniqueScans: 864, slug: 'Ab_9-xYz' });
+    expect(toSavedCode(row)).toMatchObject({ scans: 0, uniqueScans: 0 });
     expect(encodedContent(code, 'http://h/r')).toBe('http://h/r/Ab_9-xYz');
     const fixed = toSavedCode({ ...row, is_dynamic: false, content: 'WIFI:T:WPA;S:x;P:y;;', status: 'paused' });
     expect(fixed.status).toBe('paused');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardSummarySchema, summaryCards } from '../../../src/features/codes/dashboardSummary.ts';
 import { formatChange, formatCompact } from '../../../src/features/codes/formatFigures.ts';
+import { scansLabel, uniqueScansLabel } from '../../../src/features/codes/codeModel.ts';
+import { countsByCode, toScanCounts } from '../../../src/features/codes/scanCounts.ts';
 import {
   ilikePattern,
   pageCount,
@@ -39,13 +41,38 @@ describe('figures', () => {
       scans_change_pct: 1.8,
       active_dynamic_codes: 2,
       avg_scans_per_day: 50.9,
+      total_unique_scans: '3206',
+      unique_scans_last_30_days: 1069,
+      unique_scans_previous_30_days: 1050,
+      time_zone: 'Europe/Berlin',
     });
-    expect(summaryCards(s).map((c) => [c.title, c.value, c.note])).toEqual([
-      ['Total QR Codes', '3', '+1 this month'],
-      ['Total Scans', '4.6K', '+1.8% from last month'],
-      ['Active Campaigns', '2', 'Active dynamic codes'],
-      ['Avg. Scans/Day', '50.9', 'Average scans per day (30 days)'],
+    expect(summaryCards(s).map((c) => [c.title, c.value, c.unique, c.note])).toEqual([
+      ['Total QR Codes', '3', undefined, '+1 this month'],
+      ['Total Scans', '4.6K', 'Unique scans: 3.2K', '+1.8% from last month'],
+      ['Active Campaigns', '2', undefined, 'Active dynamic codes'],
+      ['Avg. Scans/Day', '50.9', 'Unique scans: 35.6', 'Average scans per day (30 days)'],
     ]);
+  });
+  it('reads a summary without the unique figures (an older server) as zero unique scans', () => {
+    const s = dashboardSummarySchema.parse({ total_codes: 1, total_scans: 5 });
+    expect(s.total_unique_scans).toBe(0);
+    expect(summaryCards(s)[1]?.unique).toBe('Unique scans: 0');
+  });
+  it('labels and sums scans and unique scans per code', () => {
+    expect(scansLabel(1)).toBe('1 scan');
+    expect(scansLabel(1234)).toBe('1,234 scans');
+    expect(uniqueScansLabel(1)).toBe('1 unique scan');
+    expect(uniqueScansLabel(864)).toBe('864 unique scans');
+    expect(toScanCounts({ scans: '12', unique_scans: null })).toEqual({ scans: 12, uniqueScans: 0 });
+    const byCode = countsByCode([
+      { qr_code_id: 'a', scans: 3, unique_scans: 2 },
+      { qr_code_id: 'b', scans: '7', unique_scans: '5' },
+      { qr_code_id: 'a', scans: 1, unique_scans: 1 },
+    ]);
+    expect(Object.fromEntries(byCode)).toEqual({
+      a: { scans: 4, uniqueScans: 3 },
+      b: { scans: 7, uniqueScans: 5 },
+    });
   });
 });
 
