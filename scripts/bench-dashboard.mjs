@@ -19,7 +19,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { freshBenchStorage } from './bench-storage.mjs';
 import { freePort, waitFor } from './bench-net.mjs';
 import { insertCodes, insertScans } from './bench-scans.mjs';
