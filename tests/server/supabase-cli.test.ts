@@ -131,7 +131,7 @@ async function publicSchema(databaseUrl: string): Promise<Record<string, unknown
   });
 }
 
-describe.each(backends.filter((b) => b === 'postgres'))('supabase db push (Supabase CLI 3) on %s', (backend) => {
+describe.each(backends.filter((b) => b === 'postgres'))('supabase db push (Supabase CLI) on %s', (backend) => {
   let store: TestStore;
   let workdir: string;
   let proxy: Awaited<ReturnType<typeof recordingProxy>>;
@@ -150,11 +150,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('supabase db push (Supab
     proxy = await recordingProxy();
     const url = new URL(store.databaseUrl);
     url.searchParams.set('sslmode', 'disable');
-    push = await runCli(
-      ['db', 'push', `--remote=${url.toString()}`, '--workdir', workdir, '--yes'],
-      proxy.url,
-      workdir,
-    );
+    push = await runCli(['db', 'push', '--db-url', url.toString(), '--workdir', workdir, '--yes'], proxy.url, workdir);
   });
 
   afterAll(async () => {
