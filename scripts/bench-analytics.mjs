@@ -206,6 +206,21 @@ function cases(code) {
       now: `public.scans_per_day('${day(364)}', '${today}')`,
     },
     {
+      name: "dashboard_summary('America/New_York')",
+      old: null,
+      now: "public.dashboard_summary('America/New_York')",
+    },
+    {
+      name: 'scans_per_day, 30 days, Europe/Berlin',
+      old: null,
+      now: `public.scans_per_day('${day(29)}', '${today}', null, 'Europe/Berlin')`,
+    },
+    {
+      name: 'scans_per_day, 365 days, Europe/Berlin',
+      old: null,
+      now: `public.scans_per_day('${day(364)}', '${today}', null, 'Europe/Berlin')`,
+    },
+    {
       name: 'scans_per_day, 365 days, Asia/Kathmandu',
       old: null,
       now: `public.scans_per_day('${day(364)}', '${today}', null, 'Asia/Kathmandu')`,
