@@ -23,19 +23,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { freePort, waitFor } from './bench-net.mjs';
+import { freePort, waitFor, envInteger } from './bench-net.mjs';
 import { insertCodes, insertScans } from './bench-scans.mjs';
 import { freshBenchStorage } from './bench-storage.mjs';
 
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
 const BACKEND = BENCH_DB_URL ? 'postgres' : 'pglite';
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = Number(raw);
-  if (!Number.isInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return v;
-};
+const num = envInteger;
 const SCANS = num('BENCH_SCANS', BACKEND === 'postgres' ? 10_000_000 : 1_000_000);
 const OTHER_SCANS = num('BENCH_OTHER_SCANS', SCANS);
 const CODES = Math.max(1, num('BENCH_CODES', 20));

@@ -32,14 +32,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { freePort, waitFor } from './bench-net.mjs';
+import { LOCAL_ANON_KEY } from './env-files.mjs';
 import { freshBenchStorage } from './bench-storage.mjs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
-const DEMO_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const PASSWORD = 'bench-password-42';
 const num = (name, fallback) => {
   const raw = process.env[name];

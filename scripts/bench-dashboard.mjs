@@ -20,20 +20,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
+import { LOCAL_ANON_KEY } from './env-files.mjs';
 import { freshBenchStorage } from './bench-storage.mjs';
-import { freePort, waitFor } from './bench-net.mjs';
+import { freePort, waitFor, envInteger } from './bench-net.mjs';
 import { insertCodes, insertScans } from './bench-scans.mjs';
 
-const DEMO_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = Number(raw);
-  if (!Number.isInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return v;
-};
+const num = envInteger;
 const SCANS = num('BENCH_SCANS', 10_000_000);
 const RUNS = Math.max(1, num('BENCH_RUNS', 3));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

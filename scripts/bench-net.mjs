@@ -32,3 +32,12 @@ export async function waitFor(url, { ms = 90_000, child } = {}) {
   }
   throw new Error(`${url} did not start within ${ms} ms`);
 }
+
+/** A non-negative integer knob from the environment (BENCH_…), or `fallback` when unset or blank. */
+export function envInteger(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const v = Number(raw);
+  if (!Number.isInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return v;
+}

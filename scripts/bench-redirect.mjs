@@ -19,21 +19,15 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { LOCAL_ANON_KEY } from './env-files.mjs';
 import { freshBenchStorage } from './bench-storage.mjs';
-import { freePort, waitFor } from './bench-net.mjs';
+import { freePort, waitFor, envInteger } from './bench-net.mjs';
 import { insertCodes, insertScans } from './bench-scans.mjs';
 
-const DEMO_ANON_KEY =
-  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
 const BACKEND = BENCH_DB_URL ? 'postgres' : 'pglite';
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = Number(raw);
-  if (!Number.isInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
-  return v;
-};
+const num = envInteger;
 const REQUESTS = num('BENCH_REQUESTS', 60_000);
 const CONNECTIONS = Math.max(1, num('BENCH_CONNECTIONS', 50));
 const STORED_SCANS = BACKEND === 'postgres' ? num('BENCH_STORED_SCANS', 10_000_000) : 0;
