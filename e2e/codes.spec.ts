@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { register } from './fixtures/auth.ts';
+import { accessToken, register } from './fixtures/auth.ts';
 import { decodeImageFile, decodeSvg } from './fixtures/decode.ts';
 import { chooseType, download, fillFields, generate } from './fixtures/generator.ts';
 import { seriousViolations } from './fixtures/axe.ts';
@@ -45,19 +45,6 @@ async function saveFromCreate(page: Page, url: string, name: string, kind: 'Dyna
 async function scan(request: APIRequestContext, url: string) {
   const response = await request.get(url, { maxRedirects: 0 });
   return { status: response.status(), location: response.headers()['location'] ?? null };
-}
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i) ?? '';
-      if (/^sb-.*-auth-token$/.test(key))
-        return (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token ?? null;
-    }
-    return null;
-  });
-  expect(token, 'a stored session').not.toBeNull();
-  return token as string;
 }
 
 function row(page: Page, name: string): Locator {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectToast, logIn, PASSWORD, register, signOutFromHeader } from './fixtures/auth.ts';
+import { accessToken, expectToast, logIn, PASSWORD, register, signOutFromHeader } from './fixtures/auth.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 
 // The e2e auth/data server of playwright.config.ts (same offset rule) and the Supabase CLI's public demo anon key,
@@ -20,20 +20,6 @@ const longDay = (day: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
     Date.parse(`${day}T00:00:00Z`),
   );
-
-/** The signed-in user's access token, as supabase-js stored it (sb-<ref>-auth-token). */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i)!;
-      if (/^sb-.*-auth-token$/.test(key))
-        return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
-    }
-    return null;
-  });
-  expect(token, 'a stored session').not.toBeNull();
-  return token!;
-}
 
 /** PostgREST calls as the user: the figures the page must show are computed from these, never guessed. */
 function restAs(request: APIRequestContext, token: string) {

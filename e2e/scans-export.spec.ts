@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, register } from './fixtures/auth.ts';
+import { accessToken, expectToast, register } from './fixtures/auth.ts';
 
 // "Export CSV" on the analytics page: a hidden form POST to /functions/v1/scans-export whose answer the browser
 // saves as a download. The file's rows must be the period's scans as the database counts them.
@@ -13,19 +13,6 @@ const HEADER = 'scanned_at,code_name,slug,country,device_type,os,browser,unique'
 test.use({ timezoneId: 'UTC' });
 
 const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i)!;
-      if (/^sb-.*-auth-token$/.test(key))
-        return (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
-    }
-    return null;
-  });
-  expect(token, 'a stored session').not.toBeNull();
-  return token!;
-}
 
 /** Clicks Export CSV (by keyboard when asked) and returns the saved file's name and lines. */
 async function exportCsv(page: Page, by: 'mouse' | 'keyboard') {
