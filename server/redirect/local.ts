@@ -52,17 +52,23 @@ export async function recordScans(db: Db, scans: readonly ScanInput[]): Promise<
   return destinations;
 }
 
-/**
- * Scans grouped into batches (scan-batcher.ts). A batch that meets a code deleted between its lookup and its
- * insert (23503) is written again: the deleted code no longer matches, so its scans get null (not found).
- */
+/** Failures after which a batch is written once more: nothing of it was committed. */
+const RETRIED_SQL_STATES: ReadonlySet<string> = new Set([
+  // A code deleted between the batch's lookup and its insert: the code no longer matches, its scans get null.
+  FOREIGN_KEY_VIOLATION,
+  // Chosen as the victim of a deadlock, possible only while an owner's codes are deleted in one statement
+  // (their hourly totals are taken out code by code) as their other codes are scanned.
+  '40P01',
+]);
+
+/** Scans grouped into batches (scan-batcher.ts); a batch that failed as RETRIED_SQL_STATES says is retried once. */
 export function createScanRecorder(db: Db): (scan: ScanInput) => Promise<string | null> {
   const batcher = new ScanBatcher<ScanInput, string | null>({
     write: async (batch) => {
       try {
         return await recordScans(db, batch);
       } catch (err) {
-        if (sqlState(err) !== FOREIGN_KEY_VIOLATION) throw err;
+        if (!RETRIED_SQL_STATES.has(sqlState(err) ?? '')) throw err;
         return recordScans(db, batch);
       }
     },

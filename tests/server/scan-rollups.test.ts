@@ -217,6 +217,35 @@ describe.each(backends)(`scan rollups equal the raw scans under concurrent write
       SELECT count(*)::text AS n FROM ((TABLE expected EXCEPT ALL TABLE actual) UNION ALL
                                        (TABLE actual EXCEPT ALL TABLE expected)) x`);
     expect(diff[0]!.n).toBe('0');
+    // The owners' hourly totals equal the raw scans grouped by owner and UTC hour (and quarter).
+    const ownerDiff = await srv.server.db.query<{ n: string }>(`
+      WITH scans AS (
+        SELECT c.user_id, e.is_unique, to_timestamp(floor(extract(epoch FROM e.scanned_at) / 3600) * 3600) AS bucket,
+               floor(extract(epoch FROM e.scanned_at)::numeric % 3600 / 900)::int AS q
+          FROM public.scan_events e JOIN public.qr_codes c ON c.id = e.qr_code_id
+      ),
+      expected AS (
+        SELECT user_id, bucket, count(*)::int AS scans, (count(*) FILTER (WHERE is_unique))::int AS unique_scans,
+               (count(*) FILTER (WHERE q = 0))::int AS s0, (count(*) FILTER (WHERE q = 1))::int AS s1,
+               (count(*) FILTER (WHERE q = 2))::int AS s2, (count(*) FILTER (WHERE q = 3))::int AS s3,
+               (count(*) FILTER (WHERE q = 0 AND is_unique))::int AS u0,
+               (count(*) FILTER (WHERE q = 1 AND is_unique))::int AS u1,
+               (count(*) FILTER (WHERE q = 2 AND is_unique))::int AS u2,
+               (count(*) FILTER (WHERE q = 3 AND is_unique))::int AS u3
+          FROM scans GROUP BY 1, 2
+      ),
+      actual AS (
+        SELECT user_id, bucket, scans, unique_scans, s0, s1, s2, s3, u0, u1, u2, u3
+          FROM public.scan_owner_hours
+         WHERE scans <> 0 OR unique_scans <> 0 OR s0 <> 0 OR s1 <> 0 OR s2 <> 0 OR s3 <> 0
+      )
+      SELECT count(*)::text AS n FROM ((TABLE expected EXCEPT ALL TABLE actual) UNION ALL
+                                       (TABLE actual EXCEPT ALL TABLE expected)) x`);
+    expect(ownerDiff[0]!.n).toBe('0');
+    const [ownerRows] = await srv.server.db.query<{ n: string }>(
+      'SELECT count(*)::text AS n FROM public.scan_owner_hours',
+    );
+    expect(Number(ownerRows!.n)).toBeGreaterThan(0);
     const [rollupRows] = await srv.server.db.query<{ n: string }>(
       'SELECT count(*)::text AS n FROM public.scan_rollups',
     );
