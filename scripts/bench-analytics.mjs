@@ -15,7 +15,8 @@
 //
 // Defaults: PostgreSQL 10,000,000 + 10,000,000 scans, PGlite 1,000,000 + 1,000,000. Knobs: BENCH_SCANS,
 // BENCH_OTHER_SCANS, BENCH_CODES (20), BENCH_OTHER_USERS (20), BENCH_CHUNK (1,000,000), BENCH_RUNS (3),
-// BENCH_BEFORE_RUNS (BENCH_RUNS; the raw-row RPCs take seconds each at 10 million scans), BENCH_SKIP_BEFORE=1.
+// BENCH_BEFORE_RUNS (BENCH_RUNS; the raw-row RPCs take seconds each at 10 million scans), BENCH_SKIP_BEFORE=1,
+// BENCH_KEEP_DB=1 (PostgreSQL: keep the database afterwards).
 // Writes bench-results/analytics-<backend>.json and regenerates bench-results/analytics.md from the JSON files.
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -346,7 +347,9 @@ async function main() {
     log(`wrote bench-results/analytics-${BACKEND}.json and bench-results/analytics.md`);
   } finally {
     await db?.close();
-    await storage.dispose();
+    // BENCH_KEEP_DB=1 keeps the PostgreSQL database, to look at a plan with the data still there.
+    if (process.env.BENCH_KEEP_DB === '1' && BACKEND === 'postgres') log(`kept ${storage.databaseUrl}`);
+    else await storage.dispose();
   }
 }
 
