@@ -216,6 +216,11 @@ function cases(code) {
       now: `public.scans_per_day('${day(364)}', '${today}', null, 'Europe/Berlin')`,
     },
     {
+      name: 'scans_per_day, 365 days, Asia/Tokyo',
+      old: null,
+      now: `public.scans_per_day('${day(364)}', '${today}', null, 'Asia/Tokyo')`,
+    },
+    {
       name: 'scans_per_day, 365 days, Asia/Kathmandu',
       old: null,
       now: `public.scans_per_day('${day(364)}', '${today}', null, 'Asia/Kathmandu')`,
