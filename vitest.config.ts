@@ -1,6 +1,7 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import viteConfig from './vite.config.ts';
+import { scanSafetyCommands } from './tests/scan-safety/commands.ts';
 
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -45,6 +46,8 @@ export default mergeConfig(
               headless: true,
               provider: playwright({ launchOptions: chromiumLaunch }),
               instances: [{ browser: 'chromium' }],
+              // PDF/EPS rasterising for the scan-safety sample (tests/browser/scan-safety.test.ts).
+              commands: scanSafetyCommands,
             },
           },
         },
