@@ -37,7 +37,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const round = (x) => Math.round(x);
 
 function spawnLogged(args, env) {
-  const child = spawn('npx', ['--no-install', ...args], {
+  // The tool's own bin, not `npx`: a SIGTERM to npx does not reach the vite preview it started.
+  const [tool, ...rest] = args;
+  const child = spawn(join('node_modules', '.bin', tool), rest, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
