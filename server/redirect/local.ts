@@ -1,8 +1,8 @@
 // GET /r/:slug on the local server: the runtime-neutral handler of handler.ts with Node dependencies —
 // ua-parser-js (1.x, MIT) for the User-Agent, isbot for bots and link previewers, geoip-country (offline
-// GeoLite2 country data) for the client address, and record_scan() / redirect_target() called as service_role,
-// the role the Edge Function calls them with on Supabase (neither is callable with the anon key: otherwise
-// anyone could write any owner's analytics).
+// GeoLite2 country data) for the client address, and record_scans() (scans grouped into batches: group commit)
+// / redirect_target() called as service_role, the role the Edge Function calls record_scan() with on Supabase
+// (none is callable with the anon key: otherwise anyone could write any owner's analytics).
 import { createRequire } from 'node:module';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
