@@ -481,14 +481,14 @@ describe.each(backends)('scans export on %s', (backend) => {
       expect(lines).toBe(ROWS + 1);
       expect(uniques).toBe(ROWS / 2);
       expect(chunks).toBeGreaterThan(100);
-      // The CSV alone is ~17 MB (a server reading ahead held 12 MB here). What stays is about one page (5,000 rows,
-      // ~0.5 MB of CSV)
-      // plus socket buffers.
+      // The CSV alone is ~17 MB, and a server reading ahead held 12 MB here. What stays is about one page (5,000 rows
+      // as objects, ~0.5 MB of CSV) plus socket buffers: 0-1.7 MB on a quiet machine, 5.0 MB once in CI on PGlite,
+      // whose WebAssembly memory counts in arrayBuffers and may grow by a step while it answers a page.
       const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MB`;
       console.log(
         `scans export: ${ROWS} rows in ${chunks} chunks; memory growth stalled ${mb(stalled)}, peak ${mb(peak)}`,
       );
-      expect(peak).toBeLessThan(4 * 2 ** 20);
+      expect(peak).toBeLessThan(8 * 2 ** 20);
     },
   );
 });
