@@ -60,6 +60,7 @@ async function migrate(storage) {
       DATA_DIR: storage.dataDir,
       DATABASE_URL: storage.databaseUrl,
       AUTH_RATE_LIMITS: 'off',
+      ENV_FILES: 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

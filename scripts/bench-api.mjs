@@ -212,6 +212,7 @@ async function startServer(rateLimits) {
     HOST: '127.0.0.1',
     DATA_DIR: storage.dataDir,
     DATABASE_URL: storage.databaseUrl,
+    ENV_FILES: 'off',
   };
   delete env.AUTH_RATE_LIMITS;
   if (rateLimits === 'off') env.AUTH_RATE_LIMITS = 'off';

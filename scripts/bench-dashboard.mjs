@@ -92,6 +92,7 @@ async function main() {
     HOST: '127.0.0.1',
     DATABASE_URL: storage.databaseUrl,
     AUTH_RATE_LIMITS: 'off',
+    ENV_FILES: 'off',
   });
   let preview;
   let browser;

@@ -68,6 +68,7 @@ async function startServer(storage, port) {
       DATA_DIR: storage.dataDir,
       DATABASE_URL: storage.databaseUrl,
       AUTH_RATE_LIMITS: 'off',
+      ENV_FILES: 'off',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -261,6 +261,16 @@ function bench() {
   if (existsSync(report)) process.exit(spawnSync('node', [report], { cwd: root, stdio: 'inherit' }).status ?? 1);
 }
 
+/** `bench:*` scripts: install what is missing, then run the given command (a script or an npx tool) as is. */
+function runInstalled(args) {
+  if (args.length === 0) fail('usage: node scripts/bootstrap.mjs run <script.mjs | tool> [args…]');
+  ensureDebianPackages();
+  const [first, ...rest] = args;
+  const command = first.endsWith('.mjs') ? ['node', [first, ...rest]] : ['npx', ['--no-install', first, ...rest]];
+  const { status } = spawnSync(command[0], command[1], { cwd: root, stdio: 'inherit', env: childEnv({}) });
+  process.exit(status ?? 1);
+}
+
 checkNode();
 ensureNodeModules();
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
@@ -268,4 +278,5 @@ if (mode === 'start') await serve('preview');
 else if (mode === 'dev') await serve('dev');
 else if (mode === 'test') runTests();
 else if (mode === 'bench') bench();
-else fail(`usage: node scripts/bootstrap.mjs start|dev|test|bench (${pkg.name})`);
+else if (mode === 'run') runInstalled(process.argv.slice(3));
+else fail(`usage: node scripts/bootstrap.mjs start|dev|test|bench|run (${pkg.name})`);
