@@ -42,7 +42,8 @@ function refuse(err: unknown): never {
 let config: ServerConfig;
 try {
   // .env.local and .env in the working directory (the repository root under npm), below the real environment.
-  loadEnvFiles(process.cwd());
+  // Test and benchmark servers set ENV_FILES=off: a developer's .env (a real project's keys, SMTP) stays out.
+  if (process.env.ENV_FILES !== 'off') loadEnvFiles(process.cwd());
   config = loadConfig();
   server = await createServer(config);
 } catch (err) {

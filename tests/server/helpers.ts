@@ -301,7 +301,7 @@ export async function spawnServer(
   const { spawn } = await import('node:child_process');
   const child = spawn(how.command, how.args, {
     cwd: how.cwd,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMITS: 'off', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', AUTH_RATE_LIMITS: 'off', ENV_FILES: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: how.detached ?? false,
   });

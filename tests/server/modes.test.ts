@@ -135,7 +135,13 @@ describe('npm run server (server/main.ts)', () => {
     const store = await createStore(backends[backends.length - 1]!);
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: new URL('../..', import.meta.url).pathname,
-      env: { ...process.env, PORT: '0', DATA_DIR: store.dataDir || '.data', DATABASE_URL: store.databaseUrl },
+      env: {
+        ...process.env,
+        ENV_FILES: 'off',
+        PORT: '0',
+        DATA_DIR: store.dataDir || '.data',
+        DATABASE_URL: store.databaseUrl,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {

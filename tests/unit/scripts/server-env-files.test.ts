@@ -85,4 +85,12 @@ describe('server/main.ts with .env files', () => {
     expect(out).toContain('PORT must be an integer >= 0, got "from-the-shell"');
     expect(code).toBe(1);
   });
+
+  it('reads neither file with ENV_FILES=off, as the test and benchmark servers run', async () => {
+    put('.env', ['PORT=not-a-port', 'DATABASE_URL=']);
+    put('.env.local', ['HOST=not-a-host']);
+    const { out, code } = await run({ ENV_FILES: 'off', PORT: '0', DATA_DIR: join(dir, 'data') });
+    expect(out).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/auth\/v1 \(PGlite in .*data\)/);
+    expect(code).toBe(0);
+  });
 });
