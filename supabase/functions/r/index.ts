@@ -11,6 +11,7 @@ import { createClient } from '@supabase/supabase-js';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler } from '../_shared/redirect.ts';
+import { listenOptions } from '../_shared/deno-listen.ts';
 
 type Lookup = (address: string) => string | null;
 
@@ -32,22 +33,8 @@ const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('
 });
 const lookupCountry = await loadCountryLookup();
 
-/**
- * On Supabase the platform decides where the function listens. Under plain Deno (tests/server/edge-function.test.ts,
- * or by hand) PORT and HOST do: Deno.serve ignores PORT itself and would take 8000 on every interface.
- */
-function listenOptions(): Deno.ServeTcpOptions {
-  const port = Deno.env.get('PORT');
-  if (port === undefined) return {};
-  return {
-    port: Number(port),
-    hostname: Deno.env.get('HOST') ?? '127.0.0.1',
-    onListen: ({ hostname, port }) => console.log(`redirect function listening on http://${hostname}:${port}/r/<slug>`),
-  };
-}
-
 Deno.serve(
-  listenOptions(),
+  listenOptions('redirect', '/r/<slug>'),
   createRedirectHandler({
     recordScan: async (scan) => {
       const { data, error } = await supabase.rpc('record_scan', {

@@ -10,23 +10,13 @@ import { createClient } from '@supabase/supabase-js';
 import { createScansExportHandler } from '../_shared/scans-export/handler.ts';
 import { supabaseExportSession } from '../_shared/scans-export/supabase-source.ts';
 import { ExportError } from '../_shared/scans-export/types.ts';
+import { listenOptions } from '../_shared/deno-listen.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
 const SUPABASE_ANON_KEY = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
 
-/** Under plain Deno (tests, or by hand) PORT and HOST say where to listen; on Supabase the platform decides. */
-function listenOptions(): Deno.ServeTcpOptions {
-  const port = Deno.env.get('PORT');
-  if (port === undefined) return {};
-  return {
-    port: Number(port),
-    hostname: Deno.env.get('HOST') ?? '127.0.0.1',
-    onListen: ({ hostname, port }) => console.log(`scans-export function listening on http://${hostname}:${port}/`),
-  };
-}
-
 Deno.serve(
-  listenOptions(),
+  listenOptions('scans-export', '/'),
   createScansExportHandler({
     openSession: async (token) => {
       const client = createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
