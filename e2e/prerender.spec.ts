@@ -11,7 +11,8 @@ import { APP_MOUNTED_MARK } from '../src/app/prerendered.ts';
 import { PRERENDERED_PATHS } from '../src/content/pageHead.ts';
 import { E2E_ANON_KEY, E2E_AUTH_URL } from '../playwright.config.ts';
 import { register } from './fixtures/auth.ts';
-import { chooseType, fillFields } from './fixtures/generator.ts';
+import { decodeImageFile } from './fixtures/decode.ts';
+import { chooseType, download, fillFields, generate } from './fixtures/generator.ts';
 import { HEALTHCARE_STYLE, PUBLIC_ROUTES, RETAIL_STYLE } from './fixtures/site.ts';
 
 const NOT_FOUND_URL = '/no-such-page-for-prerender';
@@ -106,6 +107,23 @@ test('a click on a prerendered button before the app has hydrated is replayed, n
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
   await expect(page.getByLabel(/^Text\s*\*?$/)).toBeVisible();
   await expect(page.getByLabel(/^URL\s*\*?$/)).toHaveCount(0);
+});
+
+test('text typed into a prerendered field before the app has hydrated is kept and used', async ({ page }) => {
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/create', { waitUntil: 'commit' });
+  const url = page.getByRole('main').getByLabel(/^URL\s*\*?$/);
+  await url.pressSequentially('https://example.org/typed-early', { delay: 5 });
+  expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_MOUNTED_MARK)).toBe(0);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  await expect(url).toHaveValue('https://example.org/typed-early');
+  // The app holds the text too, not only the field: the code made from it says so.
+  await generate(page);
+  const { bytes } = await download(page, 'png');
+  expect(await decodeImageFile(bytes)).toEqual(['https://example.org/typed-early']);
 });
 
 /**

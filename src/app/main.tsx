@@ -27,9 +27,8 @@ let mounted = false;
 const onAppMounted = () => {
   if (mounted) return;
   mounted = true;
+  // Also the cue for index.html's script to replay the clicks and text the prerendered page got before now.
   performance.mark(APP_MOUNTED_MARK);
-  // Clicks on the prerendered page's buttons before now were held by index.html's script: replay them.
-  (window as { __qrcraftReplayClicks?: () => void }).__qrcraftReplayClicks?.();
   void startAuthSync(appStore, window);
 };
 
