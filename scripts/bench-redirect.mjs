@@ -13,6 +13,8 @@
 // Writes bench-results/redirect.json and bench-results/redirect.md.
 // Knobs: BENCH_REQUESTS (default 60000; a fixed amount, so the scan count can be checked exactly),
 // BENCH_CONNECTIONS (default 50), BENCH_STORED_SCANS, BENCH_KILL_CONNECTIONS (30), BENCH_KILL_AFTER_MS (3000).
+// Storing 10 million scans takes about half an hour, the measurement minutes: BENCH_KEEP_DB=1 keeps the database
+// (its URL is logged), and BENCH_STORED_DATABASE_URL=<that URL> measures on it again without storing anything.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,7 +28,9 @@ import { insertCodes, insertScans } from './bench-scans.mjs';
 
 const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
-const BACKEND = BENCH_DB_URL ? 'postgres' : 'pglite';
+const STORED_DB_URL = process.env.BENCH_STORED_DATABASE_URL ?? '';
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1' || STORED_DB_URL !== '';
+const BACKEND = BENCH_DB_URL || STORED_DB_URL ? 'postgres' : 'pglite';
 const num = envInteger;
 const REQUESTS = num('BENCH_REQUESTS', 60_000);
 const CONNECTIONS = Math.max(1, num('BENCH_CONNECTIONS', 50));
@@ -125,6 +129,17 @@ async function storeScans(databaseUrl) {
     await db.query('analyze');
     const [{ n }] = (await db.query('select count(*)::text as n from public.scan_events')).rows;
     return { seconds, stored: Number(n) };
+  } finally {
+    await db.end();
+  }
+}
+
+async function countStoredScans(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const [{ n }] = (await db.query('select count(*)::text as n from public.scan_events')).rows;
+    return { seconds: 0, stored: Number(n) };
   } finally {
     await db.end();
   }
@@ -240,8 +255,10 @@ function markdown(report) {
       `average ${report.loadAverageAtStart.join(' / ')} at start, ${report.loadAverageAtEnd.join(' / ')} at end`,
     '',
     report.storedScans > 0
-      ? `Stored before the run: ${report.storedScans.toLocaleString('en-US')} scans of 400 other codes, inserted ` +
-        `through the rollup trigger in ${round1(report.storeSeconds)} s.`
+      ? `Stored before the run: ${report.storedScans.toLocaleString('en-US')} scans, mostly of 400 other codes, ` +
+        (report.storeSeconds > 0
+          ? `inserted through the rollup trigger in ${round1(report.storeSeconds)} s.`
+          : 'inserted by an earlier run (BENCH_STORED_DATABASE_URL).')
       : 'Stored before the run: none (PGlite: the server process owns the data directory).',
     '',
     `autocannon, ${report.connections} connections, ${t.requests} requests in ${t.durationSec.toFixed(1)} s, ` +
@@ -276,7 +293,9 @@ function markdown(report) {
 
 async function main() {
   const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
-  const storage = await freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-');
+  const storage = STORED_DB_URL
+    ? { dataDir: '', databaseUrl: STORED_DB_URL, dispose: async () => {} }
+    : await freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   try {
@@ -285,7 +304,10 @@ async function main() {
     let t;
     let killToken;
     try {
-      if (STORED_SCANS > 0) {
+      if (STORED_DB_URL) {
+        stored = await countStoredScans(STORED_DB_URL);
+        log(`measuring on ${stored.stored.toLocaleString('en-US')} scans stored by an earlier run`);
+      } else if (STORED_SCANS > 0) {
         log(`storing ${STORED_SCANS.toLocaleString('en-US')} scans first`);
         stored = await storeScans(storage.databaseUrl);
       }
@@ -322,7 +344,8 @@ async function main() {
     const fiveHundreds = Object.keys(t.statusCodes).some((c) => c.startsWith('5'));
     if (!t.scansRecordedEqualsRedirects || t.errors > 0 || fiveHundreds || !kill.ok) process.exitCode = 1;
   } finally {
-    await storage.dispose();
+    if (KEEP_DB) log(`database kept: BENCH_STORED_DATABASE_URL=${storage.databaseUrl}`);
+    else await storage.dispose();
   }
 }
 
