@@ -20,18 +20,19 @@ export interface ClientMeta {
   ip: string | null;
 }
 
-/** Creates a session with AMR `password` and its first refresh token (parent empty). */
+/** Creates a session with AMR `method` (password; otp after a mailed link or code) and its first refresh token. */
 export async function startSession(
   deps: Deps,
   q: Queryable,
   user: UserRow,
   meta: ClientMeta,
+  method: 'password' | 'otp' = 'password',
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   const now = deps.config.now();
   const session = await createSession(q, {
     id: randomUUID(),
     userId: user.id,
-    amr: [{ method: 'password', timestamp: Math.floor(now / 1000) }],
+    amr: [{ method, timestamp: Math.floor(now / 1000) }],
     nowMs: now,
     userAgent: meta.userAgent,
     ip: meta.ip,

@@ -28,6 +28,8 @@ export interface UserRow {
   banned_until: Ts;
   deleted_at: Ts;
   is_anonymous: boolean;
+  reauthentication_sent_at?: Ts;
+  email_change_confirm_status?: number;
   created_at: Ts;
   updated_at: Ts;
 }
@@ -140,10 +142,6 @@ export async function markSignedIn(q: Queryable, userId: string, nowMs: number):
   ]);
 }
 
-export async function setConfirmationSent(q: Queryable, userId: string, nowMs: number): Promise<void> {
-  await q.query('UPDATE auth.users SET confirmation_sent_at = $2, updated_at = $2 WHERE id = $1', [userId, iso(nowMs)]);
-}
-
 export async function updateUserMetadata(q: Queryable, userId: string, metadata: Json, nowMs: number): Promise<void> {
   await q.query('UPDATE auth.users SET raw_user_meta_data = $2::jsonb, updated_at = $3 WHERE id = $1', [
     userId,
@@ -247,4 +245,44 @@ export async function deleteSessions(
   } else {
     await q.query('DELETE FROM auth.sessions WHERE user_id = $1 AND id <> $2', [userId, sessionId]);
   }
+}
+
+/**
+ * GoTrue's user.Confirm: email_confirmed_at is set once, and user_metadata and the email identity record
+ * email_verified = true.
+ */
+export async function confirmEmail(q: Queryable, userId: string, nowMs: number): Promise<void> {
+  await q.query(
+    `UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2,
+       raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'::jsonb
+     WHERE id = $1`,
+    [userId, iso(nowMs)],
+  );
+  await q.query(
+    `UPDATE auth.identities SET identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = $2
+     WHERE user_id = $1 AND provider = 'email'`,
+    [userId, iso(nowMs)],
+  );
+}
+
+/** GoTrue's ConfirmEmailChange: the new address replaces the old one, in the user and its email identity. */
+export async function applyEmailChange(q: Queryable, userId: string, nowMs: number): Promise<void> {
+  await q.query(
+    `UPDATE auth.users SET email = email_change, email_change = NULL, email_change_sent_at = NULL,
+       email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, $2), updated_at = $2,
+       raw_user_meta_data = CASE WHEN raw_user_meta_data ? 'email'
+         THEN raw_user_meta_data || jsonb_build_object('email', email_change) ELSE raw_user_meta_data END
+     WHERE id = $1 AND email_change IS NOT NULL`,
+    [userId, iso(nowMs)],
+  );
+  await q.query(
+    `UPDATE auth.identities i SET identity_data = i.identity_data
+       || jsonb_build_object('email', u.email, 'email_verified', true), updated_at = $2
+     FROM auth.users u WHERE u.id = i.user_id AND i.user_id = $1 AND i.provider = 'email'`,
+    [userId, iso(nowMs)],
+  );
+}
+
+export async function setEmailChangeConfirmStatus(q: Queryable, userId: string, status: number): Promise<void> {
+  await q.query('UPDATE auth.users SET email_change_confirm_status = $2 WHERE id = $1', [userId, status]);
 }

@@ -47,6 +47,43 @@ export interface RateLimitConfig {
   redirect: Bucket;
 }
 
+/** Per-IP limits of the routes that mail a token (contract R3); on and off with rateLimits.enabled. */
+export interface MailRateLimitConfig {
+  /** Refill per 5 minutes for /recover, /otp, /magiclink, /resend, /reauthenticate (RATE_LIMIT_OTP, 30). */
+  otpPer5Min: number;
+  /** Refill per 5 minutes for /verify (RATE_LIMIT_VERIFY, 30). */
+  verifyPer5Min: number;
+  /**
+   * Mail-sending requests per client IP per hour (RATE_LIMIT_EMAIL_SENT, 30). GoTrue counts mails globally;
+   * counting requests per IP, known address or not, keeps the answer the same for both.
+   */
+  emailSentPerHour: number;
+}
+
+/** Outgoing mail (SMTP_*). An empty host sends nothing: each mail is logged as one line instead. */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  /** The From header, e.g. `QRCraft <noreply@qrcraft.local>`. */
+  sender: string;
+}
+
+/** One-time tokens sent by mail (GoTrue's MAILER_* settings). */
+export interface MailerConfig {
+  /** Seconds a mailed link or code stays valid (MAILER_OTP_EXP; Supabase CLI 3600, GoTrue binary 86400). */
+  otpExpSec: number;
+  /** Digits of the mailed code (MAILER_OTP_LENGTH, 6). */
+  otpLength: number;
+  /** An email change needs the links of both addresses (MAILER_SECURE_EMAIL_CHANGE_ENABLED, true). */
+  secureEmailChange: boolean;
+  /** Where mail links point: `<url>/auth/v1/verify` (API_EXTERNAL_URL); empty = the request's loopback host. */
+  externalUrl: string;
+  /** redirect_to values accepted besides SITE_URL's origin (ADDITIONAL_REDIRECT_URLS, comma-separated prefixes). */
+  additionalRedirectUrls: string[];
+}
+
 /** Limits on what one data-API request may cost (PostgREST's db-max-rows, Supabase's role timeouts). */
 export interface ApiLimits {
   /**
@@ -82,8 +119,11 @@ export interface ServerConfig {
   minPasswordLength: number;
   /** Refresh-token reuse interval in seconds (contract §4.3, CLI: 10). */
   refreshReuseIntervalSec: number;
-  /** Per-user minimum seconds between confirmation / email-change mails (SMTP_MAX_FREQUENCY, CLI: 1 s). */
+  /** Per-address minimum seconds between two mails of one kind (SMTP_MAX_FREQUENCY, CLI: 1 s, GoTrue: 60 s). */
   emailMaxFrequencySec: number;
+  smtp: SmtpConfig;
+  mailer: MailerConfig;
+  mailRateLimits: MailRateLimitConfig;
   rateLimits: RateLimitConfig;
   apiLimits: ApiLimits;
   /** Largest user_metadata, in bytes of JSON, that sign-up and PUT /user accept (it travels in every token). */
@@ -186,6 +226,28 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       restPerIp: { burst: 360, perMinute: 3 * intVar(env, 'RATE_LIMIT_REST', 600, 1) },
       restRows: { burst: 10_000, perHour: intVar(env, 'RATE_LIMIT_REST_ROWS', 10_000, 1) },
       redirect: { burst: 120, perMinute: intVar(env, 'RATE_LIMIT_REDIRECT', 600, 1) },
+    },
+    mailRateLimits: {
+      otpPer5Min: intVar(env, 'RATE_LIMIT_OTP', 30, 1),
+      verifyPer5Min: intVar(env, 'RATE_LIMIT_VERIFY', 30, 1),
+      emailSentPerHour: intVar(env, 'RATE_LIMIT_EMAIL_SENT', 30, 1),
+    },
+    smtp: {
+      host: env.SMTP_HOST?.trim() ?? '',
+      port: intVar(env, 'SMTP_PORT', 54325, 1),
+      user: env.SMTP_USER ?? '',
+      pass: env.SMTP_PASS ?? '',
+      sender: env.SMTP_SENDER?.trim() || 'QRCraft <noreply@qrcraft.local>',
+    },
+    mailer: {
+      otpExpSec: intVar(env, 'MAILER_OTP_EXP', 3600, 1),
+      otpLength: Math.min(10, intVar(env, 'MAILER_OTP_LENGTH', 6, 6)),
+      secureEmailChange: boolVar(env, 'MAILER_SECURE_EMAIL_CHANGE_ENABLED', true),
+      externalUrl: (env.API_EXTERNAL_URL ?? '').trim().replace(/\/+$/, ''),
+      additionalRedirectUrls: (env.ADDITIONAL_REDIRECT_URLS ?? '')
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
     },
     apiLimits: {
       // PGlite runs a statement on the server's own thread, uninterruptibly: a 1000-row insert holds it for

@@ -2,7 +2,8 @@
 // per-caller concurrency gate.
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db.ts';
-import type { ConcurrencyGate, Limiter } from './ratelimit.ts';
+import type { ConcurrencyGate, Limiter, Throttle } from './ratelimit.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 
 export interface Limiters {
@@ -10,6 +11,12 @@ export interface Limiters {
   token: Limiter;
   signup: Limiter;
   user: Limiter;
+  /** /recover, /otp, /magiclink, /resend, /reauthenticate per IP (RATE_LIMIT_OTP). */
+  otp: Limiter;
+  /** /verify per IP (RATE_LIMIT_VERIFY). */
+  verify: Limiter;
+  /** Requests that would send a mail, per IP (RATE_LIMIT_EMAIL_SENT per hour). */
+  emailPerIp: Limiter;
   /** /rest/v1 per caller (user, else IP), per IP, and rows inserted per user. */
   rest: Limiter;
   restPerIp: Limiter;
@@ -27,4 +34,7 @@ export interface Deps {
   signer: TokenSigner;
   limiters: Limiters;
   gate: ConcurrencyGate;
+  mailer: Mailer;
+  /** One mail of a kind per address per SMTP_MAX_FREQUENCY, whether the address has an account or not. */
+  mailFrequency: Throttle;
 }

@@ -70,6 +70,35 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   };
 }
 
+/**
+ * One event per key per interval (SMTP_MAX_FREQUENCY): `wait` says how many whole seconds remain before the
+ * key may have the next one (0 = now), `mark` records one. Keys are forgotten once their interval has passed.
+ */
+export interface Throttle {
+  wait(key: string): number;
+  mark(key: string): void;
+}
+
+export function createThrottle(opts: { intervalMs: number; now: () => number }): Throttle {
+  const last = new Map<string, number>();
+  const sweep = (now: number) => {
+    for (const [key, at] of last) if (now - at >= opts.intervalMs) last.delete(key);
+  };
+  return {
+    wait(key) {
+      const at = last.get(key);
+      if (at === undefined) return 0;
+      const left = at + opts.intervalMs - opts.now();
+      return left > 0 ? Math.ceil(left / 1000) : 0;
+    },
+    mark(key) {
+      const now = opts.now();
+      if (last.size >= MAX_KEYS) sweep(now);
+      if (opts.intervalMs > 0) last.set(key, now);
+    },
+  };
+}
+
 /** A limiter that never limits (AUTH_RATE_LIMITS=off). */
 export const unlimited: Limiter = { take: () => true, retryAfterSec: () => 1 };
 

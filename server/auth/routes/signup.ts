@@ -17,10 +17,16 @@ import {
   insertUser,
   listIdentities,
   markSignedIn,
-  setConfirmationSent,
   type UserRow,
 } from '../store.ts';
 import { userJson } from '../user-json.ts';
+import { allowedRedirect, issueToken, linkBase } from '../mailing.ts';
+
+/** Where a confirmation mail's link points: GET /verify on this server, then redirect_to. */
+interface LinkTarget {
+  base: string;
+  redirectTo: string;
+}
 
 const SIGNUP_PARAMS = {
   email: 'string',
@@ -80,7 +86,7 @@ export function registerSignup(app: Hono, deps: Deps): void {
   const oneAtATime = keyedQueue();
 
   /** An address that is already registered (§3 step 8, §10.4). */
-  const existingUser = async (user: UserRow, email: string, data: JsonObject): Promise<Response> => {
+  const existingUser = async (user: UserRow, email: string, data: JsonObject, where: LinkTarget): Promise<Response> => {
     if (config.autoconfirm) throw unprocessable('user_already_exists', 'User already registered');
     const now = new Date(config.now()).toISOString();
     if (user.email_confirmed_at !== null) {
@@ -100,9 +106,11 @@ export function registerSignup(app: Hono, deps: Deps): void {
         is_anonymous: false,
       });
     }
-    // Unconfirmed: the account is left alone (the password is ignored); the confirmation is "re-sent".
+    // Unconfirmed: the account is left alone (the password is ignored); the confirmation is re-sent.
     assertMailFrequency(deps, user.confirmation_sent_at);
-    await setConfirmationSent(deps.db, user.id, config.now());
+    await deps.db.transaction((tx) =>
+      issueToken(deps, tx, { user, kind: 'signup', tokenType: 'confirmation_token', address: email, ...where }),
+    );
     const fresh = (await findUserById(deps.db, user.id))!;
     return Response.json(userJson(fresh, await listIdentities(deps.db, user.id)));
   };
@@ -128,12 +136,19 @@ export function registerSignup(app: Hono, deps: Deps): void {
     assertMetadataSize(data, config.maxUserMetadataBytes);
 
     const meta = { userAgent: storableHeader(c.req.header('User-Agent')), ip: clientIp(c, config.rateLimits.ipHeader) };
-    return oneAtATime(email, () => createOrAnswer(email, password, data, meta));
+    const where = { base: linkBase(deps, c), redirectTo: allowedRedirect(deps, c.req.query('redirect_to')) };
+    return oneAtATime(email, () => createOrAnswer(email, password, data, meta, where));
   };
 
-  const createOrAnswer = async (email: string, password: string, data: JsonObject, meta: ClientMeta) => {
+  const createOrAnswer = async (
+    email: string,
+    password: string,
+    data: JsonObject,
+    meta: ClientMeta,
+    where: LinkTarget,
+  ) => {
     const existing = await findUserByEmail(deps.db, email, 'authenticated');
-    if (existing) return existingUser(existing, email, data);
+    if (existing) return existingUser(existing, email, data, where);
 
     const hash = await hashPassword(password);
     const id = randomUUID();
@@ -169,7 +184,14 @@ export function registerSignup(app: Hono, deps: Deps): void {
           lastSignInMs: config.autoconfirm ? now : null,
         });
         if (!config.autoconfirm) {
-          // Success B: the bare user, no session (§3).
+          // Success B: the bare user, no session (§3), and the confirmation mail.
+          await issueToken(deps, tx, {
+            user: (await findUserById(tx, id))!,
+            kind: 'signup',
+            tokenType: 'confirmation_token',
+            address: email,
+            ...where,
+          });
           const user = (await findUserById(tx, id))!;
           return Response.json(userJson(user, await listIdentities(tx, id)));
         }
@@ -184,7 +206,7 @@ export function registerSignup(app: Hono, deps: Deps): void {
       if (sqlState(err) !== '23505') throw err;
       const winner = await findUserByEmail(deps.db, email, 'authenticated');
       if (!winner) throw err;
-      return existingUser(winner, email, data);
+      return existingUser(winner, email, data, where);
     }
   };
 

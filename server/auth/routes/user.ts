@@ -18,6 +18,8 @@ import {
 } from '../store.ts';
 import { userJson } from '../user-json.ts';
 import { assertMailFrequency } from './signup.ts';
+import { sendEmailChange } from './mail-requests.ts';
+import { deleteToken, findToken, tokenHash } from '../one-time-tokens.ts';
 
 const USER_UPDATE_PARAMS = {
   email: 'string',
@@ -70,6 +72,17 @@ export function registerUser(app: Hono, deps: Deps): void {
     if (body.data !== undefined) assertStorableJson(body.data, 'User metadata');
 
     let newHash: string | undefined;
+    // A nonce from GET /reauthenticate, when given, must be the live one (GoTrue's verifyReauthentication).
+    const nonce = body.nonce ?? '';
+    if (body.password !== undefined && nonce !== '') {
+      const token = await findToken(deps.db, tokenHash(user.email ?? '', nonce), ['reauthentication_token']);
+      const fresh =
+        token !== undefined &&
+        token.user_id === user.id &&
+        new Date(token.created_at).getTime() + config.mailer.otpExpSec * 1000 >= config.now();
+      if (!fresh) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
+      await deleteToken(deps.db, token.id);
+    }
     if (body.password !== undefined) {
       if (user.encrypted_password && (await verifyPassword(body.password, user.encrypted_password))) {
         throw unprocessable('same_password', 'New password should be different from the old password.');
@@ -101,8 +114,10 @@ export function registerUser(app: Hono, deps: Deps): void {
         await deleteSessions(tx, user.id, 'others', session?.id ?? null);
       }
       if (emailChanges) {
-        // Not applied until verified, even with autoconfirm (§6.3); no mail is sent by this server.
+        // Not applied until verified, even with autoconfirm (§6.3): a link goes to the new address, and with
+        // secure email change (the default) one to the current address too.
         await setEmailChange(tx, user.id, newEmail, now);
+        await sendEmailChange(deps, c, tx, user, newEmail);
       }
     });
     const fresh = (await findUserById(deps.db, user.id))!;

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack } from '@chakra-ui/react';
+import { Button, HStack, Stack } from '@chakra-ui/react';
 import { firstErrorMessage, loginFieldOrder, loginSchema, type LoginValues } from './authSchemas.ts';
 import { SIGN_IN_SUCCESS, signInErrorToast } from './authMessages.ts';
 import { FormTextField } from './FormTextField.tsx';
@@ -8,7 +8,13 @@ import { showToast } from './showToast.ts';
 import { getSupabase } from './supabaseClient.ts';
 import { useAfterAuthNavigate } from './useAuthRedirect.ts';
 
-export function LoginForm() {
+interface LoginFormProps {
+  /** "Forgot password?" and the password-less sign-in, shown by the panel around the form. */
+  onForgot: () => void;
+  onSignInLink: () => void;
+}
+
+export function LoginForm({ onForgot, onSignInLink }: LoginFormProps) {
   const goOn = useAfterAuthNavigate();
   const { register, handleSubmit, formState } = useForm<LoginValues>({
     resolver: zodResolver(loginSchema),
@@ -48,6 +54,14 @@ export function LoginForm() {
           invalid={Boolean(formState.errors.password)}
           registration={register('password')}
         />
+        <HStack justify="space-between">
+          <Button type="button" variant="plain" size="sm" px="0" colorPalette="brand" onClick={onForgot}>
+            Forgot password?
+          </Button>
+          <Button type="button" variant="plain" size="sm" px="0" colorPalette="brand" onClick={onSignInLink}>
+            Email me a sign-in link
+          </Button>
+        </HStack>
         <Button type="submit" colorPalette="brand" loading={formState.isSubmitting} loadingText="Signing in...">
           Sign In
         </Button>

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Button, Stack } from '@chakra-ui/react';
 import { firstErrorMessage, registerFieldOrder, registerSchema, type RegisterValues } from './authSchemas.ts';
 import { ACCOUNT_EXISTS, CONFIRM_EMAIL, SIGN_UP_SUCCESS, signUpErrorToast } from './authMessages.ts';
@@ -7,9 +8,14 @@ import { FormTextField } from './FormTextField.tsx';
 import { showToast } from './showToast.ts';
 import { getSupabase } from './supabaseClient.ts';
 import { useAfterAuthNavigate } from './useAuthRedirect.ts';
+import { authLandingUrl } from './authRedirect.ts';
+import { CheckInbox } from './CheckInbox.tsx';
+import { CONFIRMATION_RESENT, mailErrorToast } from './recoveryMessages.ts';
 
 export function RegisterForm() {
   const goOn = useAfterAuthNavigate();
+  // With confirmation required: the address the confirmation mail went to ("Check your inbox", resend).
+  const [awaiting, setAwaiting] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
     defaultValues: { fullName: '', email: '', password: '', confirmPassword: '' },
@@ -19,7 +25,7 @@ export function RegisterForm() {
     const { data, error } = await getSupabase().auth.signUp({
       email,
       password,
-      options: { emailRedirectTo: window.location.origin, data: { full_name: fullName.trim() } },
+      options: { emailRedirectTo: authLandingUrl(), data: { full_name: fullName.trim() } },
     });
     if (error) {
       showToast(signUpErrorToast(error), 'error');
@@ -33,6 +39,7 @@ export function RegisterForm() {
     }
     if (!data.session) {
       showToast(CONFIRM_EMAIL, 'info');
+      setAwaiting(email);
       return;
     }
     showToast(SIGN_UP_SUCCESS, 'success');
@@ -43,6 +50,26 @@ export function RegisterForm() {
     const message = firstErrorMessage(errors, registerFieldOrder);
     if (message) showToast({ title: 'Validation error', description: message }, 'error');
   };
+
+  const resend = async (email: string) => {
+    const { error } = await getSupabase().auth.resend({
+      type: 'signup',
+      email,
+      options: { emailRedirectTo: authLandingUrl() },
+    });
+    showToast(error ? mailErrorToast(error) : CONFIRMATION_RESENT, error ? 'error' : 'success');
+  };
+
+  if (awaiting) {
+    return (
+      <CheckInbox
+        email={awaiting}
+        what="We sent a link to confirm your address to"
+        onResend={() => resend(awaiting)}
+        onBack={() => setAwaiting(null)}
+      />
+    );
+  }
 
   const invalid = (field: keyof RegisterValues) => Boolean(formState.errors[field]);
   return (

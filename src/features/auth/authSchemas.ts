@@ -8,6 +8,22 @@ const email = z.email({ error: 'Please enter a valid email address' });
 const password = z.string().min(PASSWORD_MIN, { error: `Password must be at least ${PASSWORD_MIN} characters` });
 
 export const loginSchema = z.object({ email, password });
+
+export const emailSchema = z.object({ email });
+export type EmailValues = z.infer<typeof emailSchema>;
+
+export const codeSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, { error: 'Enter the 6 digits from the mail' }),
+});
+export type CodeValues = z.infer<typeof codeSchema>;
+
+export const newPasswordSchema = z
+  .object({ password, confirmPassword: z.string() })
+  .refine((values) => values.password === values.confirmPassword, {
+    error: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type NewPasswordValues = z.infer<typeof newPasswordSchema>;
 export type LoginValues = z.infer<typeof loginSchema>;
 export const loginFieldOrder = ['email', 'password'] as const;
 

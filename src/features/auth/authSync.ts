@@ -1,5 +1,6 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import type { createStore } from 'jotai';
+import { linkResultAtom, passwordRecoveryAtom, readLinkResult } from './authLinkResult.ts';
 import { authStateAtom, signOutRequestedAtom, type AuthState } from './authStateAtom.ts';
 import { authStorageKey, readSupabaseConfig } from './supabaseConfig.ts';
 import { onSupabaseClientCreated } from './supabaseClientRegistry.ts';
@@ -53,9 +54,12 @@ function urlCarriesAuthResult(hash: string): boolean {
  * lock while it runs), so it only sets state.
  */
 export async function startAuthSync(store: Store, win: AuthSyncHost): Promise<void> {
+  // What a mailed link brought back, read before supabase-js consumes (and clears) the fragment.
+  store.set(linkResultAtom, readLinkResult(win.location.hash));
   onSupabaseClientCreated((client) => {
     client.auth.onAuthStateChange((event, session) => {
       if (event === 'SIGNED_IN') store.set(signOutRequestedAtom, false);
+      if (event === 'PASSWORD_RECOVERY') store.set(passwordRecoveryAtom, true);
       store.set(authStateAtom, nextAuthState(event, session));
     });
   });

@@ -11,7 +11,7 @@ export function SettingsField({
   helperText,
 }: {
   label: string;
-  type?: 'text' | 'password';
+  type?: 'text' | 'password' | 'email';
   autoComplete: string;
   error?: string;
   registration: UseFormRegisterReturn;
