@@ -1,0 +1,153 @@
+// The API's store on the local server. The key lookup runs as service_role through resolve_api_key (a hash in,
+// an owner id out: the only thing it can do); everything else runs in a transaction as the key's owner, role
+// `authenticated` with the user's id in request.jwt.claims, exactly as /rest/v1 runs a signed-in request
+// (server/rest/as-role.ts), so grants, RLS and the plan-limit triggers decide.
+import type { Deps } from '../lib/deps.ts';
+import type { Queryable } from '../lib/db.ts';
+import { runAs } from '../rest/as-role.ts';
+import { openLocalExportSession } from '../export/local-session.ts';
+import { ApiV1Error } from '../../supabase/functions/_shared/api/errors.ts';
+import type { CodeCreate, CodePatch } from '../../supabase/functions/_shared/api/schemas.ts';
+import type { ApiStore, ScanRange, StoredCode, UserSession } from '../../supabase/functions/_shared/api/store.ts';
+
+const UTC_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
+const CODE_COLUMNS = `id::text AS id, name, type, content, destination, design, is_dynamic, slug, status,
+  to_char(created_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS created_at,
+  to_char(updated_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS updated_at`;
+
+/** The columns a patch may set, in a fixed order (never a name taken from the request). */
+const PATCHABLE = ['name', 'type', 'content', 'destination', 'design', 'is_dynamic', 'status'] as const;
+
+type CodeRow = StoredCode & Record<string, unknown>;
+interface CountRow extends Record<string, unknown> {
+  scans: string | number;
+  unique_scans: string | number;
+}
+
+const counts = (row: CountRow) => ({ scans: Number(row.scans), unique_scans: Number(row.unique_scans) });
+
+function userSession(deps: Deps, userId: string): UserSession {
+  const caller = `user:${userId}`;
+  const claims = { sub: userId, role: 'authenticated', aud: 'authenticated' };
+  const timeout = deps.config.apiLimits.statementTimeoutMs.authenticated;
+  // One caller holds at most the data API's share of connections (or PGlite turns), as on /rest/v1.
+  const asUser = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+    const leave = await deps.gate.enter(caller);
+    if (!leave)
+      throw new ApiV1Error(429, 'rate_limited', 'Too many requests in flight with this key', { 'Retry-After': '1' });
+    try {
+      return await runAs(deps.apiDb, 'authenticated', claims, fn, timeout, caller);
+    } finally {
+      leave();
+    }
+  };
+  const one = async (sql: string, params: unknown[]) =>
+    (await asUser((tx) => tx.query<CodeRow>(sql, params)))[0] ?? null;
+
+  return {
+    listCodes: (limit, offset) =>
+      asUser(async (tx) => {
+        const [total] = await tx.query<{ total: number }>('SELECT count(*)::int AS total FROM public.qr_codes');
+        const codes = await tx.query<CodeRow>(
+          `SELECT ${CODE_COLUMNS} FROM public.qr_codes ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+          [limit, offset],
+        );
+        return { codes, total: total?.total ?? 0 };
+      }),
+    getCode: (id) => one(`SELECT ${CODE_COLUMNS} FROM public.qr_codes WHERE id = $1::uuid`, [id]),
+    createCode: async (input: CodeCreate) => {
+      const row = await one(
+        `INSERT INTO public.qr_codes (name, type, content, destination, design, is_dynamic, status)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING ${CODE_COLUMNS}`,
+        [
+          input.name,
+          input.type,
+          input.content,
+          input.destination ?? null,
+          JSON.stringify(input.design),
+          input.is_dynamic,
+          input.status,
+        ],
+      );
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+    updateCode: (id, patch: CodePatch) => {
+      const fields = PATCHABLE.filter((name) => patch[name] !== undefined);
+      const values = fields.map((name) => (name === 'design' ? JSON.stringify(patch.design) : patch[name]));
+      const sets = fields.map((name, i) => `${name} = $${i + 2}${name === 'design' ? '::jsonb' : ''}`);
+      return one(`UPDATE public.qr_codes SET ${sets.join(', ')} WHERE id = $1::uuid RETURNING ${CODE_COLUMNS}`, [
+        id,
+        ...values,
+      ]);
+    },
+    deleteCode: async (id) =>
+      (await one('DELETE FROM public.qr_codes WHERE id = $1::uuid RETURNING id::text AS id', [id])) !== null,
+    scanStats: (id, range: ScanRange) =>
+      asUser(async (tx) => {
+        const visible = await tx.query('SELECT 1 FROM public.qr_codes WHERE id = $1::uuid', [id]);
+        if (visible.length === 0) return null;
+        const instants = [range.fromInstant, range.toInstant, id];
+        const breakdown = (fn: string, key: string) =>
+          tx.query<CountRow & Record<string, string | null>>(
+            `SELECT ${key}, scans, unique_scans FROM public.${fn}($1::timestamptz, $2::timestamptz, $3::uuid)`,
+            instants,
+          );
+        const perDay = await tx.query<CountRow & { day: string }>(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, scans, unique_scans FROM public.scans_per_day($1::date, $2::date, $3::uuid, $4)`,
+          [range.fromDay, range.toDay, id, range.timeZone],
+        );
+        const [country, device, os, browser] = [
+          await breakdown('scans_by_country', 'country'),
+          await breakdown('scans_by_device', 'device_type'),
+          await breakdown('scans_by_os', 'os'),
+          await breakdown('scans_by_browser', 'browser'),
+        ];
+        const perDayCounts = perDay.map((row) => ({ day: row.day, ...counts(row) }));
+        return {
+          totals: perDayCounts.reduce(
+            (sum, row) => ({ scans: sum.scans + row.scans, unique_scans: sum.unique_scans + row.unique_scans }),
+            { scans: 0, unique_scans: 0 },
+          ),
+          per_day: perDayCounts,
+          by_country: country.map((row) => ({ country: row.country ?? null, ...counts(row) })),
+          by_device: device.map((row) => ({ device_type: String(row.device_type), ...counts(row) })),
+          by_os: os.map((row) => ({ os: row.os ?? null, ...counts(row) })),
+          by_browser: browser.map((row) => ({ browser: row.browser ?? null, ...counts(row) })),
+        };
+      }),
+    exportSession: async () => {
+      // The export's local session takes an access token; this one is the key owner's, minted here and used
+      // only inside this process, so the export reads through the same code and limits as the app's.
+      const { jwt } = await deps.signer.sign(
+        {
+          aud: 'authenticated',
+          sub: userId,
+          email: '',
+          phone: '',
+          app_metadata: {},
+          user_metadata: {},
+          role: 'authenticated',
+          aal: 'aal1',
+          amr: [],
+          session_id: '',
+          is_anonymous: false,
+        },
+        deps.config.now(),
+      );
+      return openLocalExportSession(deps, jwt);
+    },
+  };
+}
+
+export function createLocalApiStore(deps: Deps): ApiStore {
+  return {
+    resolveKey: async (keyHash) => {
+      const rows = await runAs(deps.apiDb, 'service_role', { role: 'service_role' }, (tx) =>
+        tx.query<{ user_id: string | null }>('SELECT public.resolve_api_key($1)::text AS user_id', [keyHash]),
+      );
+      return rows[0]?.user_id ?? null;
+    },
+    asUser: (userId) => userSession(deps, userId),
+  };
+}

@@ -1,0 +1,13 @@
+// The error answers routes declare in the OpenAPI document (the body is always ErrorSchema).
+import { ErrorSchema } from './schemas.ts';
+
+export const errorContent = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorSchema } },
+});
+export const COMMON_ERRORS = {
+  400: errorContent('A parameter or field is missing or malformed; the message names it'),
+  401: errorContent('No API key, or one that is unknown or revoked'),
+  429: errorContent('Over the per-key rate limit (see the RateLimit headers and Retry-After)'),
+};
+export const NOT_FOUND = { 404: errorContent('No QR code with that id in your account') };
