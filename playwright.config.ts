@@ -12,6 +12,12 @@ export const E2E_OUT_DIR = PORT_OFFSET ? `dist-e2e-${PORT_OFFSET}` : 'dist-e2e';
 // The e2e run gets its own auth server (fresh database, its own port) so it never touches `npm start`'s data.
 export const E2E_AUTH_PORT = 54329 + PORT_OFFSET;
 export const E2E_AUTH_URL = `http://127.0.0.1:${E2E_AUTH_PORT}`;
+// The auth server's mail goes to a local inbox of the run's own (server/mail/main.ts); specs read it over HTTP.
+const E2E_SMTP_PORT = 55025 + PORT_OFFSET;
+export const E2E_INBOX_URL = `http://127.0.0.1:${55024 + PORT_OFFSET}`;
+// A second auth server with confirmation required (AUTH_AUTOCONFIRM=false); e2e/auth-recovery.spec.ts routes the
+// app's auth requests to it for the confirmation-mail flow.
+export const E2E_CONFIRM_AUTH_URL = `http://127.0.0.1:${55029 + PORT_OFFSET}`;
 // Short enough that auth-js refreshes within a test run (it refreshes when < 90 s remain), long enough
 // (> 120 s, contract §0.6) that not every getSession() refreshes.
 export const E2E_JWT_EXP = 150;
@@ -44,6 +50,13 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
     {
+      command: 'npx tsx server/mail/main.ts',
+      url: `${E2E_INBOX_URL}/api/messages`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { MAIL_CATCHER_SMTP_PORT: String(E2E_SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(55024 + PORT_OFFSET) },
+    },
+    {
       command: 'npx tsx server/main.ts',
       url: `${E2E_AUTH_URL}/auth/v1/health`,
       timeout: 60_000,
@@ -56,6 +69,28 @@ export default defineConfig({
         // The e2e suite signs up many users from one address; rate limits have their own server tests.
         AUTH_RATE_LIMITS: 'off',
         DATABASE_URL: '',
+        // A developer's .env (a real project's keys, SMTP) must not reach the test server.
+        ENV_FILES: 'off',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(E2E_SMTP_PORT),
+      },
+    },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `${E2E_CONFIRM_AUTH_URL}/auth/v1/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(55029 + PORT_OFFSET),
+        DATA_DIR: `${dataDir}-confirm`,
+        SITE_URL: `http://localhost:${PREVIEW_PORT}`,
+        AUTH_AUTOCONFIRM: 'false',
+        AUTH_EMAIL_MAX_FREQUENCY: '0',
+        AUTH_RATE_LIMITS: 'off',
+        DATABASE_URL: '',
+        ENV_FILES: 'off',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(E2E_SMTP_PORT),
       },
     },
     {

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
 import { checkBuild, removeStamp, writeStamp } from './build-stamp.mjs';
 import { AppEnvError, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, resolveAppEnv } from './env-files.mjs';
 
@@ -197,6 +198,17 @@ async function appEnv(viteMode) {
   }
 }
 
+/** SMTP_HOST as the shell, .env.local or .env sets it (the server's own precedence); '' when none does. */
+function configuredSmtpHost() {
+  if (process.env.SMTP_HOST !== undefined) return process.env.SMTP_HOST.trim();
+  for (const name of ['.env.local', '.env']) {
+    const path = join(root, name);
+    const value = existsSync(path) ? parseEnv(readFileSync(path, 'utf8')).SMTP_HOST : undefined;
+    if (value !== undefined) return value.trim();
+  }
+  return '';
+}
+
 /**
  * The app on port 5173, plus the local backend when the app talks to it: `npm start` serves the production build
  * (built when stale) with `vite preview`; `npm run dev` runs Vite's dev server with HMR.
@@ -227,6 +239,12 @@ async function serve(kind) {
     children.push(child);
   };
   const serverEntry = join(root, 'server', 'main.ts');
+  // With no SMTP server configured, the auth server's mail goes to the local inbox (the Supabase CLI's ports).
+  const inbox = localServer && existsSync(serverEntry) && !configuredSmtpHost();
+  if (inbox) {
+    Object.assign(env, { SMTP_HOST: '127.0.0.1', SMTP_PORT: '54325' });
+    run('mail catcher', ['tsx', 'server/mail/main.ts']);
+  }
   if (localServer && existsSync(serverEntry)) run('auth server', ['tsx', 'server/main.ts']);
   const port = ['--port', String(APP_PORT), '--strictPort'];
   if (kind === 'preview') run('vite preview', ['vite', 'preview', '--outDir', OUT_DIR, ...port]);
@@ -237,7 +255,8 @@ async function serve(kind) {
     });
   }
   const what = kind === 'preview' ? 'production build' : 'dev server, HMR';
-  console.log(`\nQRCraft (${what}): http://localhost:${APP_PORT}  (auth: ${vite.VITE_SUPABASE_URL})\n`);
+  console.log(`\nQRCraft (${what}): http://localhost:${APP_PORT}  (auth: ${vite.VITE_SUPABASE_URL})`);
+  console.log(inbox ? 'Mail the app sends (password resets, sign-in links): http://127.0.0.1:54324\n' : '');
 }
 
 function bench() {

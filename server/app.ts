@@ -10,15 +10,26 @@ import { ApiError, rateLimited } from './lib/errors.ts';
 import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './lib/http.ts';
 import { migrate } from './lib/migrate.ts';
 import { burnPasswordCheck } from './auth/passwords.ts';
-import { createConcurrencyGate, createLimiter, unlimited, type LimiterOptions } from './lib/ratelimit.ts';
+import {
+  createConcurrencyGate,
+  createLimiter,
+  createThrottle,
+  unlimited,
+  type LimiterOptions,
+} from './lib/ratelimit.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createLocalRedirect, expireScanSalts } from './redirect/local.ts';
 import { restRoutes } from './rest/routes.ts';
 import { scansExportRoutes } from './export/routes.ts';
+import { apiV1Routes } from './api/routes.ts';
 import { registerLogout } from './auth/routes/logout.ts';
 import { registerMeta } from './auth/routes/meta.ts';
 import { registerSignup } from './auth/routes/signup.ts';
 import { registerToken } from './auth/routes/token.ts';
 import { registerUser } from './auth/routes/user.ts';
+import { registerVerify } from './auth/routes/verify.ts';
+import { registerMailRequests } from './auth/routes/mail-requests.ts';
+import { registerAdmin } from './auth/routes/admin.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 
 export interface AuthServer {
@@ -42,6 +53,9 @@ function authRoutes(deps: Deps): Hono {
   registerToken(auth, deps);
   registerLogout(auth, deps);
   registerUser(auth, deps);
+  registerVerify(auth, deps);
+  registerMailRequests(auth, deps);
+  registerAdmin(auth, deps);
   registerMeta(auth, deps);
   return auth;
 }
@@ -68,6 +82,7 @@ export function createApp(deps: Deps): Hono {
     return redirect(c.req.raw);
   });
   app.route('/functions/v1/scans-export', scansExportRoutes(deps)); // docs/server.md: "Scans export"
+  app.route('/api/v1', apiV1Routes(deps)); // docs/api.md
   app.route('/', auth);
   // A JSON 404 instead of GoTrue's plain-text one (§11).
   app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'The requested resource was not found')));
@@ -76,12 +91,15 @@ export function createApp(deps: Deps): Hono {
 }
 
 function createLimiters(config: ServerConfig): Limiters {
-  const { rateLimits: r, now } = config;
+  const { rateLimits: r, mailRateLimits: mail, now } = config;
   const limiter = (opts: Omit<LimiterOptions, 'now'>) => (r.enabled ? createLimiter({ ...opts, now }) : unlimited);
   return {
     token: limiter({ burst: r.burst, perFiveMinutes: r.tokenPer5Min }),
     signup: limiter({ burst: r.burst, perFiveMinutes: r.signupPer5Min }),
     user: limiter({ burst: r.burst, perFiveMinutes: r.signupPer5Min }),
+    otp: limiter({ burst: r.burst, perFiveMinutes: mail.otpPer5Min }),
+    verify: limiter({ burst: r.burst, perFiveMinutes: mail.verifyPer5Min }),
+    emailPerIp: limiter({ burst: mail.emailSentPerHour, perHour: mail.emailSentPerHour }),
     rest: limiter(r.rest),
     restPerIp: limiter(r.restPerIp),
     restRows: limiter(r.restRows),
@@ -107,6 +125,8 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
       limit: config.apiLimits.concurrencyPerCaller,
       queue: config.apiLimits.queuePerCaller,
     }),
+    mailer: createMailer(config.smtp, config.log),
+    mailFrequency: createThrottle({ intervalMs: config.emailMaxFrequencySec * 1000, now: config.now }),
   };
   // The dummy hash for unknown-user logins is made now, so the first such login costs what the others do.
   await burnPasswordCheck('');
@@ -152,6 +172,8 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
           s.closeIdleConnections();
         });
       }
+      await deps.mailer.flush();
+      deps.mailer.close();
       await database.close();
     },
   };

@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { Stack } from '@chakra-ui/react';
 import { authStateAtom } from '../auth/authStateAtom.ts';
+import { ApiKeysSection } from './ApiKeysSection.tsx';
+import { EmailForm } from './EmailForm.tsx';
 import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -23,9 +25,13 @@ export function SettingsView() {
       >
         <TimeZoneForm user={auth.user} />
       </SettingsSection>
+      <SettingsSection title="Email" description="We confirm a new address by mail before it replaces this one.">
+        <EmailForm user={auth.user} />
+      </SettingsSection>
       <SettingsSection title="Password" description="Changing it signs you out on every other device.">
         <PasswordForm email={auth.user.email ?? ''} />
       </SettingsSection>
+      <ApiKeysSection />
       <SettingsSection
         title="Sessions"
         description="Lost a device, or signed in on a shared computer? End every session of your account."
