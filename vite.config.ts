@@ -5,7 +5,7 @@ import { prerender } from './scripts/prerender-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
 // mid-run and reloads the page (see shared/notes/toolchain.md).
-export const workerDeps = ['comlink', 'jspdf', 'zxing-wasm/reader'];
+export const workerDeps = ['comlink', 'zxing-wasm/reader'];
 
 export default defineConfig({
   plugins: [react(), siteFiles(), prerender()],

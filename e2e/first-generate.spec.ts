@@ -1,7 +1,7 @@
 /**
  * The first Generate on /create (issue 13): what it downloads until the first preview is painted (≤ 50 KB gzip of
- * JS and wasm, no jspdf, no zxing wasm), that the scan badge's decoder loads afterwards, that a PDF export then
- * fetches jspdf, and that a decoder which never loads delays neither previews nor downloads.
+ * JS and wasm, no PDF writer, no zxing wasm), that the scan badge's decoder loads afterwards, that a PDF export
+ * then fetches the PDF writer, and that a decoder which never loads delays neither previews nor downloads.
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page, type Request, type Route } from '@playwright/test';
@@ -19,7 +19,8 @@ interface Fetched {
   /** When the browser started the request (epoch ms), once answered; null if unknown. */
   startedAt: number | null;
   gzipBytes: number;
-  jspdf: boolean;
+  /** The PDF writer's chunk (src/render/pdf.ts), loaded by the first PDF export. */
+  pdfWriter: boolean;
   /** Why the response could not be read, if it could not. */
   unread?: string;
 }
@@ -54,7 +55,7 @@ function recordCode(page: Page): {
       afterPaint: true,
       startedAt: null,
       gzipBytes: 0,
-      jspdf: false,
+      pdfWriter: false,
     };
     seen.push({ entry, request });
     fetched.push(entry);
@@ -63,8 +64,8 @@ function recordCode(page: Page): {
         const body = await (await request.response())?.body();
         if (!body) return;
         entry.gzipBytes = gzipSync(body, { level: 9 }).length;
-        // jspdf's document trailer names it as the producer.
-        entry.jspdf = body.includes('jsPDF');
+        // The PDF writer names QRCraft as the document's producer.
+        entry.pdfWriter = body.includes('/Producer (QRCraft)');
       })().catch((error: unknown) => {
         // A request still in flight when the test ends (the save prompt's chunks after the last download) fails
         // here as "Test ended"; it is kept, and a file before the preview that could not be read fails the test.
@@ -104,7 +105,7 @@ async function generateFirst(page: Page) {
   await expect(page.getByTestId('qr-preview')).toHaveAttribute('data-version', /^\d+$/);
 }
 
-test('the first Generate downloads ≤ 50 KB gzip before the preview, no jspdf and no wasm; PDF still works', async ({
+test('the first Generate downloads ≤ 50 KB gzip before the preview, no PDF writer and no wasm; PDF still works', async ({
   page,
 }, testInfo) => {
   await openCreate(page);
@@ -120,7 +121,7 @@ test('the first Generate downloads ≤ 50 KB gzip before the preview, no jspdf a
   console.log(`first Generate, before the preview: ${summary}`);
   expect(beforePaint.length).toBeGreaterThan(0); // the worker at least: the recording works
   expect(beforePaint.filter((f) => f.unread).map((f) => `${f.name}: ${f.unread}`)).toEqual([]);
-  expect(beforePaint.filter((f) => f.jspdf).map((f) => f.name)).toEqual([]);
+  expect(beforePaint.filter((f) => f.pdfWriter).map((f) => f.name)).toEqual([]);
   // Neither the decoder's wasm nor its worker (the scan badge comes after the preview).
   expect(beforePaint.filter((f) => /\.wasm$|^scan\.worker-/.test(f.name)).map((f) => f.name)).toEqual([]);
   expect(total, summary).toBeLessThanOrEqual(BUDGET_BYTES);
@@ -130,10 +131,10 @@ test('the first Generate downloads ≤ 50 KB gzip before the preview, no jspdf a
   await settled();
   await classify();
   expect(fetched.filter((f) => f.name.endsWith('.wasm') && f.afterPaint)).toHaveLength(1);
-  expect(fetched.filter((f) => f.jspdf)).toEqual([]);
+  expect(fetched.filter((f) => f.pdfWriter)).toEqual([]);
   console.log(`after the preview, before any export: ${describe(fetched.filter((f) => f.afterPaint))}`);
 
-  // A PDF export loads jspdf then, and the file decodes.
+  // A PDF export loads the PDF writer then, and the file decodes.
   const before = fetched.length;
   const pdf = await download(page, 'pdf');
   await settled();
@@ -141,7 +142,7 @@ test('the first Generate downloads ≤ 50 KB gzip before the preview, no jspdf a
   expect(await decodePdf(pdf.bytes)).toEqual([CONTENT]);
   const forPdf = fetched.slice(before);
   console.log(`for the PDF export: ${describe(forPdf)}`);
-  expect(forPdf.filter((f) => f.jspdf)).toHaveLength(1);
+  expect(forPdf.filter((f) => f.pdfWriter)).toHaveLength(1);
 });
 
 for (const mode of ['hang', 'fail'] as const) {

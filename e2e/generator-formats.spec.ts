@@ -45,11 +45,13 @@ for (const surface of [
   });
 }
 
-test('/create print opens a window titled for printing with the 2000x2000 image', async ({ page }) => {
+test('/create print opens a window titled for printing with the vector art at its physical size', async ({ page }) => {
   await page.goto('/create');
   await fillFields(page, { URL: CONTENT });
   await generate(page);
   await page.getByLabel('Download format').selectOption('print');
+  const setup = page.getByRole('group', { name: 'Print setup' });
+  await setup.getByLabel('Print size').fill('60');
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
     page.getByRole('button', { name: 'Download' }).click(),
@@ -57,14 +59,12 @@ test('/create print opens a window titled for printing with the 2000x2000 image'
   await popup.evaluate(() => {
     window.print = () => {};
   });
-  const img = popup.getByRole('img', { name: /ready to print/ });
-  await expect(img).toBeVisible();
+  const art = popup.getByRole('img', { name: 'QR code, 60 mm wide, ready to print' });
+  await expect(art).toBeVisible();
   await expect(popup).toHaveTitle('Print QR Code');
-  const natural = await img.evaluate((el: HTMLImageElement) => [el.naturalWidth, el.naturalHeight]);
-  expect(natural).toEqual([2000, 2000]);
-  const shot = await img.evaluate(async (el: HTMLImageElement) => {
-    const blob = await fetch(el.src).then((r) => r.blob());
-    return Array.from(new Uint8Array(await blob.arrayBuffer()));
-  });
-  expect(await decodeImageFile(new Uint8Array(shot))).toEqual([CONTENT]);
+  // Vector art, not a raster, sized in CSS millimetres (96 px per inch).
+  expect(await art.evaluate((el) => [el.tagName, el.getAttribute('width')])).toEqual(['svg', '60mm']);
+  const box = await art.boundingBox();
+  expect(box?.width).toBeCloseTo((60 * 96) / 25.4, 0);
+  expect(await decodeImageFile(new Uint8Array(await art.screenshot()))).toEqual([CONTENT]);
 });

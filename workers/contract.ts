@@ -93,6 +93,43 @@ export function contrastRatio(la: number, lb: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Print: the print-ready PDF's setup and the one RGB → CMYK conversion (the renderer writes it, the page shows
+// it and warns when it changes a colour visibly).
+
+export type PrintColour = 'rgb' | 'cmyk';
+
+export interface PrintSetup {
+  /** Trim size: the side of the square artwork as printed, in millimetres. */
+  sizeMm: number;
+  /** Background colour carried past the trim on every side, in millimetres (0 = none). */
+  bleedMm: number;
+  cropMarks: boolean;
+  colour: PrintColour;
+}
+
+/** Smallest printed module we accept (docs/renderer-and-worker.md, "Print setup"). */
+export const MIN_MODULE_MM = 0.8;
+export const DEFAULT_BLEED_MM = 3;
+export const MAX_BLEED_MM = 20;
+/** The largest trim size (a 2 m banner); past it, print shops want their own tools. */
+export const MAX_PRINT_MM = 2000;
+export const MM_PER_INCH = 25.4;
+export const PT_PER_MM = 72 / MM_PER_INCH;
+
+/**
+ * Naive device conversion, sRGB values taken as ink coverage: K = 1 − max(R, G, B), then
+ * C = (1 − R − K) / (1 − K) (M from G, Y from B; all 0 when K = 1), each rounded to a whole percent.
+ * Pure black is 0 0 0 1 (100 % K), white 0 0 0 0. Values 0..1.
+ */
+export function rgbToCmyk([r, g, b]: readonly [number, number, number]): [number, number, number, number] {
+  const pct = (v: number) => Math.round(v * 100) / 100;
+  const k = 1 - Math.max(r, g, b) / 255;
+  if (k >= 1) return [0, 0, 0, 1];
+  const ink = (v: number) => pct((1 - v / 255 - k) / (1 - k));
+  return [ink(r), ink(g), ink(b), pct(k)];
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Errors
 
 /**
@@ -287,10 +324,20 @@ export interface QrWorkerApi {
   preview(req: QrRequest, options: PreviewOptions): Promise<PreviewResult>;
   /** PNG of size x size pixels (1000 for download, 2000 for print). */
   png(req: QrRequest, size: number): Promise<{ blob: Blob; meta: RenderMeta }>;
+  /** The SVG as text, for callers that read it (tests, the scan-safety harness); downloads use `svgFile`. */
   svg(req: QrRequest, size?: number): Promise<{ svg: string; meta: RenderMeta }>;
+  /** The SVG download as a Blob: the page only saves it. */
+  svgFile(req: QrRequest, size?: number): Promise<{ blob: Blob; meta: RenderMeta }>;
   /** Vector PDF, one page the size of the artwork (480 pt = 2000 px at 300 dpi by default). */
   pdf(req: QrRequest, sizePt?: number): Promise<{ blob: Blob; meta: RenderMeta }>;
-  eps(req: QrRequest, sizePt?: number): Promise<{ eps: string; meta: RenderMeta }>;
+  /** Vector EPS (480 pt by default), as a Blob. */
+  eps(req: QrRequest, sizePt?: number, colour?: PrintColour): Promise<{ blob: Blob; meta: RenderMeta }>;
+  /** The smallest safe trim size for this code and frame (MIN_MODULE_MM per module), in millimetres. */
+  printInfo(req: QrRequest): Promise<{ minSizeMm: number; modulesAcross: number }>;
+  /** Print-ready PDF: trim size, bleed, crop marks, RGB or CMYK; MediaBox, BleedBox and TrimBox declared. */
+  printPdf(req: QrRequest, setup: PrintSetup): Promise<{ blob: Blob; meta: RenderMeta }>;
+  /** The print window's page (HTML with the vector SVG at `sizeMm`), ready to open from a Blob URL. */
+  printPage(req: QrRequest, sizeMm: number): Promise<{ blob: Blob; meta: RenderMeta }>;
   /**
    * Renders the target and reads it back with zxing-wasm, which runs in a worker of its own started by the first
    * check (loaded from our own bundle): previews and exports never wait for it to load or decode.

@@ -6,13 +6,26 @@
 import { releaseProxy, transfer, wrap, type Remote } from 'comlink';
 import { encodeText, measureCapacity, type QrMatrix } from '../src/encoder/index.ts';
 import { paintScene } from '../src/render/canvas.ts';
-import { sceneToEps, type EpsLogo } from '../src/render/eps.ts';
+import type { EpsLogo } from '../src/render/eps.ts';
 import { QR_SHARE } from '../src/render/layout.ts';
 import { QUIET_ZONE } from '../src/render/model.ts';
-import type { PdfLogo } from '../src/render/pdf.ts';
+import type { PdfLogo, PdfPrint } from '../src/render/pdf.ts';
 import { buildScene, type Scene } from '../src/render/scene.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
-import { LOGO_TYPES, MAX_LOGO_BYTES, QrError, SCAN_TIMEOUT_MS, toWireError } from './contract.ts';
+import { printPageHtml } from '../src/render/printWindow.ts';
+import {
+  LOGO_TYPES,
+  MAX_BLEED_MM,
+  MAX_LOGO_BYTES,
+  MAX_PRINT_MM,
+  MIN_MODULE_MM,
+  PT_PER_MM,
+  QrError,
+  SCAN_TIMEOUT_MS,
+  toWireError,
+  type PrintColour,
+  type PrintSetup,
+} from './contract.ts';
 import type { ScanWorkerApi } from './scan.worker.ts';
 import type {
   ContentKind,
@@ -37,7 +50,8 @@ interface LogoEntry {
   blob: Blob;
   bitmap: ImageBitmap;
   dataUrl?: string;
-  pdf?: PdfLogo;
+  /** The JPEG as the PDF embeds it; null when it cannot be embedded as it is. */
+  pdf?: Extract<PdfLogo, { kind: 'jpeg' }> | null;
 }
 
 const KIND_LABEL: Record<ContentKind, string> = {
@@ -62,6 +76,44 @@ export function exportTitle(kind: ContentKind, content: string): string {
 function checkSize(size: number, min: number, max: number): void {
   if (!Number.isFinite(size) || size < min || size > max)
     throw new QrError('BAD_SIZE', `Size must be from ${min} to ${max}`, { size, min, max });
+}
+
+/** Modules across the whole artwork (frame and quiet zone included) for a symbol of n modules. */
+function modulesAcross(n: number, req: QrRequest): number {
+  return (n + 2 * QUIET_ZONE) / QR_SHARE[req.style.frame];
+}
+
+/** MIN_MODULE_MM per module, rounded up to a tenth of a millimetre. */
+function minPrintMm(n: number, req: QrRequest): number {
+  return Math.ceil(MIN_MODULE_MM * modulesAcross(n, req) * 10) / 10;
+}
+
+function checkPrintSize(sizeMm: number, min: number): void {
+  if (!Number.isFinite(sizeMm) || sizeMm < min)
+    throw new QrError(
+      'BAD_SIZE',
+      `This code needs at least ${min} mm to print safely (${MIN_MODULE_MM} mm per module).`,
+      { sizeMm, minMm: min },
+    );
+  if (sizeMm > MAX_PRINT_MM)
+    throw new QrError('BAD_SIZE', `The print size can be at most ${MAX_PRINT_MM} mm.`, {
+      sizeMm,
+      maxMm: MAX_PRINT_MM,
+    });
+}
+
+function checkPrintSetup(setup: PrintSetup): PdfPrint {
+  const { bleedMm, cropMarks, colour } = setup;
+  if (!Number.isFinite(bleedMm) || bleedMm < 0 || bleedMm > MAX_BLEED_MM)
+    throw new QrError('BAD_SIZE', `The bleed must be from 0 to ${MAX_BLEED_MM} mm.`, { bleedMm });
+  if (colour !== 'rgb' && colour !== 'cmyk')
+    throw new QrError('BAD_COLOUR', 'Print colours must be RGB or CMYK.', { colour: String(colour) });
+  return { bleedPt: bleedMm * PT_PER_MM, cropMarks: cropMarks === true, colour };
+}
+
+function checkColourMode(colour: PrintColour): void {
+  if (colour !== 'rgb' && colour !== 'cmyk')
+    throw new QrError('BAD_COLOUR', 'Print colours must be RGB or CMYK.', { colour: String(colour) });
 }
 
 async function blobToDataUrl(blob: Blob): Promise<string> {
@@ -140,7 +192,7 @@ export function createQrService() {
   };
 
   // The decoder runs in its own worker (scan.worker.ts), started by the first scan check: the QR worker never
-  // waits for zxing to load or to decode, and jspdf (pdf.ts) is imported by the first PDF export only.
+  // waits for zxing to load or to decode.
   const decode = async (image: Blob | ImageData): Promise<string | null> => {
     const d = (decoder ??= startDecoder());
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -170,6 +222,41 @@ export function createQrService() {
     } finally {
       clearTimeout(timer);
     }
+  };
+
+  const svgText = async (req: QrRequest, size: number, printMm?: number) => {
+    checkSize(size, 16, 100000);
+    const { scene: s, matrix, logo } = scene(req, size, true);
+    if (logo && !logo.dataUrl) logo.dataUrl = await blobToDataUrl(logo.blob);
+    const svg = sceneToSvg(s, {
+      title: exportTitle(req.kind, req.content),
+      logoHref: logo?.dataUrl ?? null,
+      ...(printMm === undefined ? {} : { printMm }),
+    });
+    return { svg, meta: meta(s, matrix) };
+  };
+
+  // src/render/pdf.ts and eps.ts are imported by the first PDF or EPS export: the worker a first Generate loads
+  // lacks them.
+  const pdfFile = async (req: QrRequest, sizePt: number, print: PdfPrint | undefined) => {
+    const { scene: s, matrix, logo } = scene(req, sizePt);
+    const { sceneToPdf, jpegInfo } = await import('../src/render/pdf.ts');
+    let pdfLogo: PdfLogo | null = null;
+    if (logo && s.model.logo) {
+      // A JPEG goes in as it is (kept with the logo); anything else as pixels composited on the background.
+      if (logo.info.mime === 'image/jpeg' && logo.pdf === undefined) {
+        const bytes = new Uint8Array(await logo.blob.arrayBuffer());
+        const jpeg = jpegInfo(bytes);
+        logo.pdf = jpeg ? { kind: 'jpeg', ...jpeg, bytes } : null;
+      }
+      pdfLogo = logo.pdf ?? { kind: 'pixels', ...logoPixels(logo.bitmap, req.style.bg, 512) };
+    }
+    const bytes = await sceneToPdf(s, {
+      title: exportTitle(req.kind, req.content),
+      logo: pdfLogo,
+      ...(print ? { print } : {}),
+    });
+    return { blob: new Blob([bytes], { type: 'application/pdf' }), meta: meta(s, matrix) };
   };
 
   const api = {
@@ -232,37 +319,44 @@ export function createQrService() {
     },
 
     async svg(req: QrRequest, size = 1000) {
-      checkSize(size, 16, 100000);
-      const { scene: s, matrix, logo } = scene(req, size, true);
-      if (logo && !logo.dataUrl) logo.dataUrl = await blobToDataUrl(logo.blob);
-      const svg = sceneToSvg(s, { title: exportTitle(req.kind, req.content), logoHref: logo?.dataUrl ?? null });
-      return { svg, meta: meta(s, matrix) };
+      const { svg, meta: m } = await svgText(req, size);
+      return { svg, meta: m };
+    },
+
+    async svgFile(req: QrRequest, size = 1000) {
+      const { svg, meta: m } = await svgText(req, size);
+      return { blob: new Blob([svg], { type: 'image/svg+xml' }), meta: m };
     },
 
     async pdf(req: QrRequest, sizePt = DEFAULT_PRINT_PT) {
       checkSize(sizePt, 16, 14400);
-      const { scene: s, matrix, logo } = scene(req, sizePt);
-      if (logo && !logo.pdf) {
-        const raster = logo.info.mime === 'image/svg+xml';
-        const src = raster ? await bitmapToPng(logo.bitmap) : logo.blob;
-        logo.pdf = {
-          bytes: new Uint8Array(await src.arrayBuffer()),
-          format: src.type === 'image/jpeg' ? 'JPEG' : 'PNG',
-        };
-      }
-      const { sceneToPdf } = await import('../src/render/pdf.ts');
-      const bytes = sceneToPdf(s, { title: exportTitle(req.kind, req.content), logo: logo?.pdf ?? null });
-      return { blob: new Blob([bytes], { type: 'application/pdf' }), meta: meta(s, matrix) };
+      return pdfFile(req, sizePt, undefined);
     },
 
-    async eps(req: QrRequest, sizePt = DEFAULT_PRINT_PT) {
+    async eps(req: QrRequest, sizePt = DEFAULT_PRINT_PT, colour: PrintColour = 'rgb') {
       checkSize(sizePt, 16, 14400);
+      checkColourMode(colour);
       const { scene: s, matrix, logo } = scene(req, sizePt);
-      const epsLogo = logo && s.model.logo ? logoPixels(logo.bitmap, req.style.bg) : null;
-      return {
-        eps: sceneToEps(s, { title: exportTitle(req.kind, req.content), logo: epsLogo }),
-        meta: meta(s, matrix),
-      };
+      const epsLogo = logo && s.model.logo ? logoPixels(logo.bitmap, req.style.bg, 256) : null;
+      const { sceneToEps } = await import('../src/render/eps.ts');
+      const eps = sceneToEps(s, { title: exportTitle(req.kind, req.content), logo: epsLogo, colour });
+      return { blob: new Blob([eps], { type: 'application/postscript' }), meta: meta(s, matrix) };
+    },
+
+    async printInfo(req: QrRequest) {
+      const n = encode(req).size;
+      return { minSizeMm: minPrintMm(n, req), modulesAcross: modulesAcross(n, req) };
+    },
+
+    async printPdf(req: QrRequest, setup: PrintSetup) {
+      checkPrintSize(setup.sizeMm, minPrintMm(encode(req).size, req));
+      return pdfFile(req, setup.sizeMm * PT_PER_MM, checkPrintSetup(setup));
+    },
+
+    async printPage(req: QrRequest, sizeMm: number) {
+      checkPrintSize(sizeMm, minPrintMm(encode(req).size, req));
+      const { svg, meta: m } = await svgText(req, 1000, sizeMm);
+      return { blob: new Blob([printPageHtml(svg)], { type: 'text/html' }), meta: m };
     },
 
     async scanCheck(req: QrRequest, target: Parameters<QrWorkerApi['scanCheck']>[1]): Promise<ScanCheckResult> {
@@ -340,15 +434,9 @@ function stopDecoder(d: Decoder): void {
   d.worker.terminate();
 }
 
-async function bitmapToPng(bitmap: ImageBitmap): Promise<Blob> {
-  const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-  c.getContext('2d')?.drawImage(bitmap, 0, 0);
-  return c.convertToBlob({ type: 'image/png' });
-}
-
-/** Logo pixels for EPS: at most 256 px on the long side, alpha composited on the background colour. */
-function logoPixels(bitmap: ImageBitmap, bg: string): EpsLogo {
-  const scale = Math.min(1, 256 / Math.max(bitmap.width, bitmap.height));
+/** Logo pixels for EPS and PDF: at most `maxSide` px on the long side, alpha composited on the background. */
+function logoPixels(bitmap: ImageBitmap, bg: string, maxSide: number): EpsLogo {
+  const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
   const w = Math.max(1, Math.round(bitmap.width * scale));
   const h = Math.max(1, Math.round(bitmap.height * scale));
   const c = new OffscreenCanvas(w, h);

@@ -1,6 +1,8 @@
-import { getQrClient, type QrRequest } from '../worker-client/index.ts';
+import { getQrClient, type PrintSetup, type QrRequest } from '../worker-client/index.ts';
 
-export type ExportFormat = 'png' | 'svg' | 'pdf' | 'eps' | 'print';
+export type ExportFormat = 'png' | 'svg' | 'pdf' | 'print-pdf' | 'eps' | 'print';
+/** Formats saved as a file (the print window is not one). */
+export type FileFormat = Exclude<ExportFormat, 'print'>;
 
 export interface FormatOption {
   value: ExportFormat;
@@ -9,44 +11,57 @@ export interface FormatOption {
 
 /**
  * Spec §4 lists png/svg/pdf on both surfaces; its landing "pdf" saved a PNG and its /create "pdf" only opened a
- * print window. We save a real vector PDF on both, add EPS (the marketing copy promises it) and keep the
- * print window on /create as its own choice.
+ * print window. We save a real vector PDF on both, add the print-ready PDF and EPS (the marketing copy promises
+ * it) and keep the print window on /create as its own choice, now vector art at a physical size.
  */
 export function formatOptions(surface: 'landing' | 'create'): FormatOption[] {
   const options: FormatOption[] = [
     { value: 'png', label: 'PNG (1000×1000)' },
     { value: 'svg', label: 'SVG (vector)' },
     { value: 'pdf', label: 'PDF (vector)' },
+    { value: 'print-pdf', label: 'Print-ready PDF' },
     { value: 'eps', label: 'EPS (vector)' },
   ];
-  if (surface === 'create') options.push({ value: 'print', label: 'Print (2000×2000)' });
+  if (surface === 'create') options.push({ value: 'print', label: 'Print (vector, sized)' });
   return options;
 }
 
-/** Spec §4: landing files are qr-code.*, /create files are qrcode.*. */
-export function fileName(surface: 'landing' | 'create', format: Exclude<ExportFormat, 'print'>): string {
-  return `${surface === 'landing' ? 'qr-code' : 'qrcode'}.${format}`;
+/** Spec §4: landing files are qr-code.*, /create files are qrcode.*; the print-ready PDF adds "-print". */
+export function fileName(surface: 'landing' | 'create', format: FileFormat): string {
+  const base = surface === 'landing' ? 'qr-code' : 'qrcode';
+  return format === 'print-pdf' ? `${base}-print.pdf` : `${base}.${format}`;
+}
+
+/** What the download toast names the file as. */
+export function formatName(format: ExportFormat): string {
+  return format === 'print' || format === 'print-pdf' ? 'PDF' : format.toUpperCase();
 }
 
 export const PNG_SIZE = 1000;
-export const PRINT_SIZE = 2000;
 
-/** Renders the file in the worker. PNG 1000x1000; PDF and EPS are vector, sized for 2000 px at 300 dpi. */
+/**
+ * Renders the file in the worker, which returns it as a Blob: the page only saves it. PNG 1000x1000; PDF and EPS
+ * are vector, sized for 2000 px at 300 dpi; the print-ready PDF follows `print` (required for it).
+ */
 export async function renderExport(
-  format: Exclude<ExportFormat, 'print'>,
+  format: FileFormat,
   request: QrRequest,
   signal?: AbortSignal,
+  print?: PrintSetup,
 ): Promise<Blob> {
   const client = getQrClient();
   switch (format) {
     case 'png':
       return (await client.png(request, PNG_SIZE, { signal })).blob;
     case 'svg':
-      return new Blob([(await client.svg(request, undefined, { signal })).svg], { type: 'image/svg+xml' });
+      return (await client.svgFile(request, undefined, { signal })).blob;
     case 'pdf':
       return (await client.pdf(request, undefined, { signal })).blob;
+    case 'print-pdf':
+      if (!print) throw new Error('Choose the print size first.');
+      return (await client.printPdf(request, print, { signal })).blob;
     case 'eps':
-      return new Blob([(await client.eps(request, undefined, { signal })).eps], { type: 'application/postscript' });
+      return (await client.eps(request, undefined, undefined, { signal })).blob;
   }
 }
 
@@ -63,31 +78,51 @@ export function saveBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** The print window's page, built by the worker ahead of the click, as a Blob URL (the caller revokes it). */
+export interface PreparedPrint {
+  request: QrRequest;
+  sizeMm: number;
+  url: string;
+}
+
+export async function preparePrintWindow(
+  request: QrRequest,
+  sizeMm: number,
+  signal?: AbortSignal,
+): Promise<PreparedPrint> {
+  const { blob } = await getQrClient().printPage(request, sizeMm, { signal });
+  return { request, sizeMm, url: URL.createObjectURL(blob) };
+}
+
+const BLOCKED = 'The print window was blocked by the browser. Allow pop-ups for this site and try again.';
+
 /**
- * /create's print choice: a new window titled for printing with the 2000x2000 image. The window is opened
- * before the render (a popup opened after an await is blocked), then filled.
+ * /create's print choice: a window with the vector art at its physical size, which prints itself once loaded.
+ * With the page prepared for this request and size, the click only opens its Blob URL; otherwise the window
+ * opens first (a popup opened after an await may be blocked) and goes to the page when the worker has built it.
  */
-export async function openPrintWindow(request: QrRequest, signal?: AbortSignal): Promise<void> {
+export async function openPrintWindow(
+  request: QrRequest,
+  sizeMm: number,
+  prepared: PreparedPrint | null,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (prepared && prepared.request === request && prepared.sizeMm === sizeMm) {
+    // No opener: the window gets a browsing context group (and renderer process) of its own, so laying out and
+    // painting the art is not main-thread work for this page. Such an open always returns null, so a blocked
+    // popup cannot be told apart here; one opened from the click itself is not blocked.
+    window.open(prepared.url, '_blank', 'noopener');
+    return;
+  }
   const win = window.open('', '_blank');
-  if (!win) throw new Error('The print window was blocked by the browser. Allow pop-ups for this site and try again.');
+  if (!win) throw new Error(BLOCKED);
   win.document.title = 'Print QR Code';
   win.document.body.textContent = 'Preparing your print-ready QR code…';
   try {
-    const { blob } = await getQrClient().png(request, PRINT_SIZE, { signal });
-    const url = URL.createObjectURL(blob);
-    const doc = win.document;
-    doc.title = 'Print QR Code';
-    doc.body.textContent = '';
-    doc.body.style.margin = '0';
-    const img = doc.createElement('img');
-    img.alt = 'QR code, 2000 by 2000 pixels, ready to print';
-    img.src = url;
-    img.width = PRINT_SIZE;
-    img.height = PRINT_SIZE;
-    img.style.maxWidth = '100%';
-    img.style.height = 'auto';
-    img.onload = () => win.print();
-    doc.body.append(img);
+    const page = await preparePrintWindow(request, sizeMm, signal);
+    win.location.replace(page.url);
+    // The window has its own copy once loaded.
+    setTimeout(() => URL.revokeObjectURL(page.url), 60_000);
   } catch (error) {
     win.close();
     throw error;

@@ -10,9 +10,12 @@ export { qrRequest, type QrDesign } from './request.ts';
 export { COLOR_PRESETS, ECL_OPTIONS, FRAME_OPTIONS, LOGO_ACCEPT, SHAPE_OPTIONS } from './designOptions.ts';
 export {
   fileName,
+  formatName,
   formatOptions,
   openPrintWindow,
+  preparePrintWindow,
   renderExport,
   saveBlob,
   type ExportFormat,
+  type PreparedPrint,
 } from './exportFormats.ts';

@@ -1,12 +1,15 @@
 /**
- * EPS export: Encapsulated PostScript 3.0 (DSC header, BoundingBox), vector paths for frame, eyes and modules,
- * the label in Helvetica-Bold (Latin-1), the logo as an RGB image. Drawn in a y-down coordinate system so it
- * shares the geometry code with the other backends.
+ * EPS export: Encapsulated PostScript 3.0 (DSC header, BoundingBox), vector paths for frame and eyes, the
+ * modules as short calls to procedures defined once in the prolog (psModules.ts), the label in Helvetica-Bold
+ * (Latin-1), the logo as an RGB image, colours in RGB or CMYK (`setcmykcolor`). Drawn in a y-down coordinate
+ * system so it shares the geometry code with the other backends.
  */
 import { emitFrameShapes } from './layout.ts';
-import { parseHex } from './colour.ts';
-import { logoRect, vectorGrid, type Scene } from './scene.ts';
-import { emitEyes, emitModules, type PathSink } from './shapes.ts';
+import { psColour } from './print.ts';
+import { PS_SYMBOL_PROCS, psSymbol } from './psModules.ts';
+import { logoRect, type Scene } from './scene.ts';
+import type { PathSink } from './shapes.ts';
+import type { PrintColour } from '../../workers/contract.ts';
 
 function n3(v: number): string {
   return String(Math.round(v * 1000) / 1000);
@@ -41,12 +44,6 @@ export function psString(s: string): string {
   return out + ')';
 }
 
-function rgb(hex: string): string {
-  return parseHex(hex)
-    .map((v) => n3(v / 255))
-    .join(' ');
-}
-
 export interface EpsLogo {
   /** RGB pixels (alpha already composited on the background), row-major, top row first. */
   width: number;
@@ -54,8 +51,16 @@ export interface EpsLogo {
   rgb: Uint8Array;
 }
 
-export function sceneToEps(scene: Scene, opts: { title: string; logo: EpsLogo | null; date?: Date }): string {
-  const { layout, style, model } = scene;
+export interface EpsOptions {
+  title: string;
+  logo: EpsLogo | null;
+  colour?: PrintColour;
+  date?: Date;
+}
+
+export function sceneToEps(scene: Scene, opts: EpsOptions): string {
+  const { layout, style, m, ox, oy } = scene;
+  const ink = (hex: string) => psColour(hex, opts.colour ?? 'rgb');
   const W = Math.ceil(layout.width);
   const H = Math.ceil(layout.height);
   const out: string[] = [
@@ -70,25 +75,29 @@ export function sceneToEps(scene: Scene, opts: { title: string; logo: EpsLogo | 
     '%%Pages: 1',
     '%%EndComments',
     '%%BeginProlog',
+    // A dictionary of our own, so nothing leaks into the including document's userdict.
+    '/QRCraft 40 dict def QRCraft begin',
     '/m /moveto load def /l /lineto load def /c /curveto load def /h /closepath load def',
+    ...PS_SYMBOL_PROCS,
     '/QRFont /Helvetica-Bold findfont dup length dict begin { 1 index /FID ne { def } { pop pop } ifelse } forall',
     '  /Encoding ISOLatin1Encoding def currentdict end definefont pop',
+    'end',
     '%%EndProlog',
     '%%Page: 1 1',
-    'save',
+    'save QRCraft begin',
     `0 ${n3(layout.height)} translate 1 -1 scale`,
-    `${rgb(style.bg)} setrgbcolor 0 0 ${n3(layout.width)} ${n3(layout.height)} rectfill`,
+    `${ink(style.bg)} 0 0 ${n3(layout.width)} ${n3(layout.height)} rectfill`,
   ];
   if (layout.shapes.length) {
     const sink = new PsPathSink();
     emitFrameShapes(sink, layout.shapes);
-    out.push(`${rgb(style.fg)} setrgbcolor newpath`, ...sink.parts, 'fill');
+    out.push(`${ink(style.fg)} newpath`, ...sink.parts, 'fill');
   }
   const t = layout.text;
   if (t) {
     const s = psString(t.text);
     out.push(
-      `${rgb(t.color === 'fg' ? style.fg : style.bg)} setrgbcolor`,
+      ink(t.color === 'fg' ? style.fg : style.bg),
       `/QRFont findfont ${n3(t.fontSize)} scalefont setfont`,
       // Shrink to the available width with the real font metrics.
       `${s} stringwidth pop dup ${n3(t.maxWidth)} gt { ${n3(t.maxWidth)} exch div ${n3(t.fontSize)} mul /QRFont findfont exch scalefont setfont } { pop } ifelse`,
@@ -97,15 +106,10 @@ export function sceneToEps(scene: Scene, opts: { title: string; logo: EpsLogo | 
     );
   }
   const q = layout.qr;
-  out.push(`${rgb(style.bg)} setrgbcolor ${n3(q.x)} ${n3(q.y)} ${n3(q.side)} ${n3(q.side)} rectfill`);
-  const grid = vectorGrid(scene);
-  const sink = new PsPathSink();
-  emitModules(sink, model.dark, model.n, style.shape, grid);
-  emitEyes(sink, model.eyes, style.shape, grid);
-  out.push(`${rgb(style.fg)} setrgbcolor newpath`);
-  // Keep lines short for 7-bit-clean DSC consumers.
-  for (let i = 0; i < sink.parts.length; i += 8) out.push(sink.parts.slice(i, i + 8).join(' '));
-  out.push('fill');
+  out.push(`${ink(style.bg)} ${n3(q.x)} ${n3(q.y)} ${n3(q.side)} ${n3(q.side)} rectfill`);
+  // The symbol in module units: one path of procedure calls, filled once.
+  out.push(`${ink(style.fg)} gsave ${n3(ox)} ${n3(oy)} translate ${m.toFixed(6)} dup scale`);
+  out.push(...psSymbol(scene), 'grestore');
   const box = logoRect(scene);
   if (box && opts.logo) {
     const { width, height, rgb: px } = opts.logo;
@@ -126,6 +130,6 @@ export function sceneToEps(scene: Scene, opts: { title: string; logo: EpsLogo | 
     }
     out.push(line + '>', 'grestore');
   }
-  out.push('restore', 'showpage', '%%Trailer', '%%EOF', '');
+  out.push('end restore', 'showpage', '%%Trailer', '%%EOF', '');
   return out.join('\n');
 }

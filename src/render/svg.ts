@@ -219,6 +219,8 @@ export interface SvgOptions {
   title: string;
   /** Logo as a data: URL (png, jpeg or svg+xml), embedded once. */
   logoHref: string | null;
+  /** Physical width and height in millimetres (the print window), instead of the nominal size in px. */
+  printMm?: number;
 }
 
 export function sceneToSvg(scene: Scene, opts: SvgOptions): string {
@@ -226,7 +228,12 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions): string {
   const W = fmt(layout.width);
   const H = fmt(layout.height);
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">`);
+  const mm = opts.printMm;
+  out.push(
+    mm === undefined
+      ? `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">`
+      : `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${fmt(mm)}mm" height="${fmt((mm * layout.height) / layout.width)}mm" role="img" aria-label="QR code, ${fmt(mm)} mm wide, ready to print">`,
+  );
   out.push(`<title>${escapeXml(opts.title)}</title>`);
   out.push(`<rect width="${W}" height="${H}" fill="${style.bg}"/>`);
   if (layout.shapes.length) {

@@ -13,6 +13,8 @@ import type {
   LogoInput,
   PreviewOptions,
   PreviewResult,
+  PrintColour,
+  PrintSetup,
   QrContent,
   QrRequest,
   QrWorkerApi,
@@ -25,6 +27,7 @@ import { fromWire, QrError, SCAN_TIMEOUT_MS } from '../../workers/contract.ts';
 export {
   contrastRatio,
   DataTooLongError,
+  DEFAULT_BLEED_MM,
   DEFAULT_ECL,
   DEFAULT_FRAME_TEXT,
   DEFAULT_STYLE,
@@ -34,10 +37,15 @@ export {
   hexToRgb,
   LOGO_TYPES,
   MAX_FRAME_TEXT,
+  MAX_BLEED_MM,
   MAX_LOGO_BYTES,
+  MAX_PRINT_MM,
   MIN_CONTRAST,
+  MIN_MODULE_MM,
+  MM_PER_INCH,
   QrError,
   relativeLuminance,
+  rgbToCmyk,
   SHAPES,
 } from '../../workers/contract.ts';
 export type * from '../../workers/contract.ts';
@@ -234,8 +242,29 @@ export class QrClient {
     return this.call((api) => api.pdf(req, sizePt), opts);
   }
 
-  eps(req: QrRequest, sizePt?: number, opts?: CallOptions): Promise<{ eps: string; meta: RenderMeta }> {
-    return this.call((api) => api.eps(req, sizePt), opts);
+  svgFile(req: QrRequest, size?: number, opts?: CallOptions): Promise<{ blob: Blob; meta: RenderMeta }> {
+    return this.call((api) => api.svgFile(req, size), opts);
+  }
+
+  eps(
+    req: QrRequest,
+    sizePt?: number,
+    colour?: PrintColour,
+    opts?: CallOptions,
+  ): Promise<{ blob: Blob; meta: RenderMeta }> {
+    return this.call((api) => api.eps(req, sizePt, colour), opts);
+  }
+
+  printInfo(req: QrRequest, opts?: CallOptions): Promise<{ minSizeMm: number; modulesAcross: number }> {
+    return this.call((api) => api.printInfo(req), opts);
+  }
+
+  printPdf(req: QrRequest, setup: PrintSetup, opts?: CallOptions): Promise<{ blob: Blob; meta: RenderMeta }> {
+    return this.call((api) => api.printPdf(req, setup), opts);
+  }
+
+  printPage(req: QrRequest, sizeMm: number, opts?: CallOptions): Promise<{ blob: Blob; meta: RenderMeta }> {
+    return this.call((api) => api.printPage(req, sizeMm), opts);
   }
 
   /**

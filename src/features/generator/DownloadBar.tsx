@@ -1,16 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, HStack, NativeSelect } from '@chakra-ui/react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { Button, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
-import type { QrRequest } from '../../worker-client/index.ts';
+import { getQrClient, type QrRequest } from '../../worker-client/index.ts';
 import {
   describeQrError,
   fileName,
+  formatName,
   formatOptions,
   openPrintWindow,
+  preparePrintWindow,
   renderExport,
   saveBlob,
   type ExportFormat,
+  type PreparedPrint,
 } from '../../qr-ui/index.ts';
+import type { PrintForm } from '../../qr-ui/printSetup.ts';
+import { lazyWithPreload, preloadOnIntent } from '../../components/lazyWithPreload.ts';
+
+// The print setup is for those who choose a print format: its panel and rules load then (or on intent), not with
+// the first paint of every page that has a generator.
+const PrintSetupPanel = lazyWithPreload(() =>
+  import('./PrintSetupPanel.tsx').then((m) => ({ default: m.PrintSetupPanel })),
+);
+const loadPrintRules = () => import('../../qr-ui/printSetup.ts');
+type PrintRules = Awaited<ReturnType<typeof loadPrintRules>>;
 
 /**
  * One toast for the latest download, updated in place: downloading format after format must not pile toasts up
@@ -29,25 +42,86 @@ interface DownloadBarProps {
   onDownloaded?: () => void;
 }
 
+const isPrint = (format: ExportFormat) => format === 'print' || format === 'print-pdf';
+
+/** Resolves in a later task: work after it does not lengthen the current one. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps) {
   const [format, setFormat] = useState<ExportFormat>('png');
   const [busy, setBusy] = useState(false);
+  const [minSizeMm, setMinSizeMm] = useState<number | null>(null);
+  const [printForm, setPrintForm] = useState<PrintForm | null>(null);
+  const [prepared, setPrepared] = useState<PreparedPrint | null>(null);
+  const [printRules, setPrintRules] = useState<PrintRules | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   useEffect(() => () => abortRef.current?.abort(), []);
 
+  const printing = isPrint(format) && request !== null;
+  // The code's smallest safe print size; a first answer also sets up the form.
+  useEffect(() => {
+    if (!printing || !request) return;
+    let live = true;
+    Promise.all([getQrClient().printInfo(request), loadPrintRules()])
+      .then(([info, rules]) => {
+        if (!live) return;
+        setPrintRules(rules);
+        setMinSizeMm(info.minSizeMm);
+        setPrintForm((form) => form ?? rules.defaultPrintForm(info.minSizeMm));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [printing, request]);
+
+  const check = printForm && minSizeMm !== null && printRules ? printRules.checkPrintForm(printForm, minSizeMm) : null;
+  const sizeMm = check?.ok ? check.setup.sizeMm : null;
+  // The print window's page is built ahead of the click, so the click only opens it.
+  useEffect(() => {
+    if (format !== 'print' || !request || sizeMm === null) return;
+    const controller = new AbortController();
+    let url: string | null = null;
+    const timer = setTimeout(() => {
+      preparePrintWindow(request, sizeMm, controller.signal)
+        .then((page) => {
+          url = page.url;
+          setPrepared(page);
+        })
+        .catch(() => {});
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+      // The page was opened from it already, or it is stale.
+      if (url) setTimeout((u: string) => URL.revokeObjectURL(u), 60_000, url);
+    };
+  }, [format, request, sizeMm]);
+
   const download = async () => {
     if (!request) return;
+    if (isPrint(format) && !check?.ok) return;
     abortRef.current?.abort();
     const controller = new AbortController();
     abortRef.current = controller;
+    let opening: Promise<void> | null = null;
+    if (format === 'print') {
+      // The window opens within the click (a popup needs its user activation); the state updates and the toast
+      // wait for the next task, so the click's own task stays short (opening a window is already main-thread work).
+      opening = openPrintWindow(request, sizeMm ?? 0, prepared, controller.signal);
+      opening.catch(() => {});
+      await nextTask();
+    }
     setBusy(true);
     try {
       if (format === 'print') {
-        await openPrintWindow(request, controller.signal);
+        await opening;
       } else {
-        const blob = await renderExport(format, request, controller.signal);
+        const blob = await renderExport(format, request, controller.signal, check?.ok ? check.setup : undefined);
         saveBlob(blob, fileName(surface, format));
       }
+      // The toast and the save prompt (whose code the first download loads) each get a task of their own.
+      await nextTask();
       if (surface === 'landing') {
         toaster.create({
           id: DOWNLOAD_TOAST,
@@ -59,11 +133,12 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
         toaster.create({
           id: DOWNLOAD_TOAST,
           title: 'Downloaded!',
-          description: `Your QR code has been downloaded as ${format === 'print' ? 'PDF' : format.toUpperCase()}`,
+          description: `Your QR code has been downloaded as ${formatName(format)}`,
           type: 'success',
           closable: true,
         });
       }
+      await nextTask();
       onDownloaded?.();
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -80,31 +155,47 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
   };
 
   return (
-    <HStack gap="2" w="full" maxW="sm">
-      <NativeSelect.Root size="sm" flex="1">
-        <NativeSelect.Field
-          aria-label="Download format"
-          value={format}
-          onChange={(e) => setFormat(e.target.value as ExportFormat)}
+    <Stack gap="2" w="full" maxW="sm">
+      <HStack gap="2" w="full">
+        <NativeSelect.Root size="sm" flex="1">
+          <NativeSelect.Field
+            aria-label="Download format"
+            {...preloadOnIntent(PrintSetupPanel.preload)}
+            value={format}
+            onChange={(e) => setFormat(e.target.value as ExportFormat)}
+          >
+            {formatOptions(surface).map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+        <Button
+          size="sm"
+          colorPalette="brand"
+          disabled={!request || (isPrint(format) && !check?.ok)}
+          loading={busy}
+          loadingText="Preparing…"
+          onClick={() => void download()}
         >
-          {formatOptions(surface).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-      <Button
-        size="sm"
-        colorPalette="brand"
-        disabled={!request}
-        loading={busy}
-        loadingText="Preparing…"
-        onClick={() => void download()}
-      >
-        Download
-      </Button>
-    </HStack>
+          Download
+        </Button>
+      </HStack>
+      {printing && printForm && (
+        <Suspense fallback={null}>
+          <PrintSetupPanel
+            target={format === 'print' ? 'window' : 'pdf'}
+            form={printForm}
+            onChange={setPrintForm}
+            minSizeMm={minSizeMm}
+            check={check}
+            fg={request.style.fg}
+            bg={request.style.bg}
+          />
+        </Suspense>
+      )}
+    </Stack>
   );
 }

@@ -79,9 +79,8 @@ export async function checkDesign(client: QrClient, d: Design, opts: CheckOption
   for (const r of await rasteriseOnHost('pdf', pdf.blob, DPIS))
     await judge(await blobToImageData(r.png), 'pdf', `${r.dpi}dpi`);
 
-  const { eps } = await client.eps(req);
-  const epsBlob = new Blob([eps], { type: 'application/postscript' });
-  for (const r of await rasteriseOnHost('eps', epsBlob, DPIS))
+  const eps = await client.eps(req);
+  for (const r of await rasteriseOnHost('eps', eps.blob, DPIS))
     await judge(await blobToImageData(r.png), 'eps', `${r.dpi}dpi`);
 
   if (opts.phonePhoto) {

@@ -171,7 +171,7 @@ test('SVG and JPEG logos: sent once, hole keeps the aspect ratio, PDF and EPS em
   expect(svg).toContain('href="data:image/svg+xml;base64,');
   const pdf = await c.pdf(r);
   expect(new TextDecoder('latin1').decode(await pdf.blob.arrayBuffer())).toMatch(/\/Subtype \/Image/);
-  const { eps } = await c.eps(r);
+  const eps = await (await c.eps(r)).blob.text();
   expect(eps).toContain('colorimage');
   await c.putLogo(await makeLogo('image/jpeg'), 'jpg');
   const pdf2 = await c.pdf({ ...r, style: { ...r.style, logoId: 'jpg' } });

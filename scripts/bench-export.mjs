@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+/* global window, document, HTMLAnchorElement, Element */ // page callbacks run in the browser
+// Export benchmark (issue 17): on the production build, /create with 1,000 characters of text at level H
+// (version 36), every shape, every download format: click → file (median of 5), file size, and main-thread
+// long tasks over 50 ms during each export (PerformanceObserver 'longtask'), the first export included.
+//   node scripts/bench-export.mjs                      builds dist-bench-export/ from the working tree
+//   node scripts/bench-export.mjs --dist DIR --label before   measures a build made elsewhere (e.g. of HEAD)
+//   --shapes Dots,Classy --formats pdf,print --runs 5          a subset; BENCH_TASK_DETAIL=1 prints each long
+//                                                              task (start after the click, duration, culprit)
+// Writes bench-results/export.json and export.md; a second label is merged in (before/after side by side).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { chromium } from '@playwright/test';
+import { waitFor } from './bench-net.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const LABEL = arg('--label', 'after');
+const RUNS = Number(arg('--runs', '5'));
+const PORT = Number(arg('--port', '4299'));
+const BASE = `http://localhost:${PORT}`;
+const SHAPES = (arg('--shapes', 'Square,Dots,Rounded,Extra Rounded,Classy,Classy Rounded') ?? '').split(',');
+const FORMATS = arg('--formats', null)?.split(',') ?? null;
+const TEXT = Array.from({ length: 1000 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789 .,'[(i * 7) % 39]).join('');
+
+const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : Number.NaN;
+};
+
+let dist = arg('--dist', null);
+if (!dist) {
+  dist = 'dist-bench-export';
+  const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
+      VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
+    },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+async function setUp(page, shape) {
+  await page.goto(`${BASE}/create`);
+  await page.getByRole('group', { name: 'QR code type' }).getByRole('button', { name: 'Text', exact: true }).click();
+  await page.getByLabel(/^Text/).fill(TEXT);
+  await page.getByRole('tab', { name: 'Error Level' }).click();
+  await page.getByRole('tabpanel').getByText('H (30%)').click();
+  await page.getByRole('tab', { name: 'Shape & Colors' }).click();
+  await page.getByRole('tabpanel').getByText(shape, { exact: true }).click();
+  await page.getByRole('button', { name: 'Generate QR Code' }).click();
+  // data-version is set once a frame from the worker is on the canvas.
+  await page.waitForFunction(
+    () => /^\d+$/.test(document.querySelector('[data-testid="qr-preview"]')?.getAttribute('data-version') ?? ''),
+    null,
+    { timeout: 60_000 },
+  );
+  return page.getByTestId('qr-preview').getAttribute('data-version');
+}
+
+/** One export: in-page click → file handed to the browser (anchor click or window.open), wall time, long tasks. */
+async function exportOnce(page, format) {
+  await page.evaluate(() => {
+    window.__marks = { click: 0, done: 0, openMs: 0 };
+    window.__longTasks = [];
+  });
+  const button = page.getByRole('button', { name: 'Download', exact: true });
+  await button.waitFor();
+  await page.waitForFunction(() => {
+    const b = [...document.querySelectorAll('button')].find((x) => x.textContent === 'Download');
+    return b && !b.disabled;
+  });
+  const t0 = Date.now();
+  let bytes = 0;
+  if (format === 'print') {
+    const [popup] = await Promise.all([page.waitForEvent('popup'), button.click()]);
+    await popup.getByRole('img', { name: /ready to print/ }).waitFor({ timeout: 60_000 });
+    await popup.close();
+  } else {
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    bytes = statSync(await download.path()).size;
+  }
+  const wallMs = Date.now() - t0;
+  await page.waitForTimeout(300);
+  const r = await page.evaluate(() => {
+    const { click, done, openMs } = window.__marks;
+    const tasks = window.__longTasks.filter((t) => t.start + t.duration >= click);
+    window.__longTasks = [];
+    return {
+      clickToFileMs: done - click,
+      openMs,
+      tasks: tasks.map((t) => t.duration),
+      // When each started after the click, how long, and the frame it is attributed to.
+      detail: tasks.map((t) => [Math.round(t.start - click), Math.round(t.duration), t.culprit]),
+    };
+  });
+  if (process.env.BENCH_TASK_DETAIL) console.log(format, JSON.stringify(r.detail));
+  return { wallMs, bytes, clickToFileMs: r.clickToFileMs, openMs: r.openMs, longTasks: r.tasks };
+}
+
+async function measureShape(browser, shape) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    window.__marks = { click: 0, done: 0 };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        window.__longTasks.push({ start: e.startTime, duration: e.duration, culprit: e.name });
+    }).observe({ type: 'longtask', buffered: true });
+    document.addEventListener(
+      'click',
+      (e) => {
+        if (e.target instanceof Element && e.target.closest('button')?.textContent === 'Download')
+          window.__marks.click = performance.now();
+      },
+      true,
+    );
+    const anchorClick = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function click() {
+      if (this.download) window.__marks.done = performance.now();
+      return anchorClick.call(this);
+    };
+    const open = window.open.bind(window);
+    window.open = (...a) => {
+      const t = performance.now();
+      window.__marks.done = t;
+      const w = open(...a);
+      // Opening a window is itself main-thread work (Chromium creates it synchronously): timed apart.
+      window.__marks.openMs = performance.now() - t;
+      return w;
+    };
+  });
+  const version = await setUp(page, shape);
+  const formats = (
+    await page.getByLabel('Download format').evaluate((select) => [...select.options].map((o) => o.value))
+  ).filter((f) => !FORMATS || FORMATS.includes(f));
+  const rows = [];
+  let first = true;
+  for (const format of formats) {
+    await page.getByLabel('Download format').selectOption(format);
+    // The print setup (when there is one) keeps its defaults; let it ask the worker for the floor.
+    await page.waitForTimeout(400);
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await exportOnce(page, format));
+      // /create's save prompt opens a second after the page's first download; declined, it stays away.
+      if (first) await page.getByRole('button', { name: 'Maybe Later' }).click({ timeout: 5000 });
+      first = false;
+    }
+    const all = runs.flatMap((r) => r.longTasks);
+    rows.push({
+      shape,
+      format,
+      version: Number(version),
+      bytes: runs[0].bytes,
+      clickToFileMs: median(runs.map((r) => r.clickToFileMs)),
+      wallMs: median(runs.map((r) => r.wallMs)),
+      firstClickToFileMs: runs[0].clickToFileMs,
+      windowOpenMs: median(runs.map((r) => r.openMs)),
+      longTasksOver50: all.filter((d) => d > 50).length,
+      longestTaskMs: all.reduce((m, d) => Math.max(m, d), 0),
+    });
+    console.log(JSON.stringify(rows.at(-1)));
+  }
+  await page.close();
+  return rows;
+}
+
+const server = spawn(
+  'npx',
+  ['--no-install', 'vite', 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort'],
+  {
+    stdio: 'ignore',
+    detached: true,
+  },
+);
+try {
+  await waitFor(BASE, { ms: 60_000 });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const rows = [];
+  for (const shape of SHAPES) rows.push(...(await measureShape(browser, shape)));
+  await browser.close();
+  mkdirSync('bench-results', { recursive: true });
+  const file = 'bench-results/export.json';
+  const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { runs: {} };
+  // The machine is shared: its load says how far the timings can be trusted.
+  previous.runs[LABEL] = { date: new Date().toISOString(), dist, runsPerFormat: RUNS, loadAverage: loadavg()[0], rows };
+  writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
+  const fmt = (v) => (v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(0));
+  const md = [
+    `Export benchmark: /create, 1,000 characters of text at level H, every shape, production build, Chromium. Click → file is measured in the page (click on Download → the file handed to the browser, or the print window opened), median of ${RUNS} (for the print window, when window.open is called; "wall" is click → art visible in the window, seen from Playwright); long tasks are main-thread tasks over 50 ms from the click on (PerformanceObserver), over all ${RUNS} runs, the first included.`,
+    '',
+  ];
+  for (const [label, run] of Object.entries(previous.runs)) {
+    md.push(`## ${label} (${run.date}, load average ${run.loadAverage?.toFixed(1) ?? 'n/a'} on 2 cores)`, '');
+    md.push(
+      '| shape | format | version | bytes | × SVG | click → file, median (ms) | first export (ms) | wall, median (ms) | window.open (ms) | long tasks > 50 ms | longest (ms) |',
+    );
+    md.push('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of run.rows) {
+      const svg = run.rows.find((o) => o.shape === r.shape && o.format === 'svg')?.bytes;
+      const ratio = r.bytes && svg ? (r.bytes / svg).toFixed(2) : '—';
+      md.push(
+        `| ${r.shape} | ${r.format} | ${r.version} | ${r.bytes || '—'} | ${ratio} | ${fmt(r.clickToFileMs)} | ${fmt(r.firstClickToFileMs)} | ${fmt(r.wallMs)} | ${r.windowOpenMs ? fmt(r.windowOpenMs) : '—'} | ${r.longTasksOver50} | ${fmt(r.longestTaskMs)} |`,
+      );
+    }
+    md.push('');
+  }
+  writeFileSync('bench-results/export.md', md.join('\n'));
+  console.log(md.join('\n'));
+} finally {
+  process.kill(-server.pid, 'SIGTERM');
+}

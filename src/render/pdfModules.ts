@@ -1,0 +1,141 @@
+/**
+ * The PDF's symbol layer (modules and eyes) as content operators, compact: coordinates are whole numbers on a
+ * grid of units per module (one `cm` scales it), square modules are one `re` per run, `rounded` modules
+ * round-capped strokes along runs (as the SVG draws them), and a round module is drawn once as a Form XObject and
+ * placed per module with a relative `cm` (most placements read `1 0 0 1 2 0 cm /D Do`). Each layer is one path,
+ * filled or stroked once: no seams between modules.
+ */
+import { traceContours } from './contours.ts';
+import type { Scene } from './scene.ts';
+import { BRIDGE_WIDTH, circle, DOT_RADIUS, emitContours, emitEyes, type GridMap, type PathSink } from './shapes.ts';
+import { fmt } from './svg.ts';
+import { forEachRun } from './moduleRuns.ts';
+
+/** Path operators with coordinates rounded to whole grid units. */
+class IntPathSink implements PathSink {
+  readonly parts: string[] = [];
+  moveTo(x: number, y: number) {
+    this.parts.push(`${Math.round(x)} ${Math.round(y)} m`);
+  }
+  lineTo(x: number, y: number) {
+    this.parts.push(`${Math.round(x)} ${Math.round(y)} l`);
+  }
+  bezierCurveTo(a: number, b: number, c: number, d: number, x: number, y: number) {
+    this.parts.push([a, b, c, d, x, y].map(Math.round).join(' ') + ' c');
+  }
+  closePath() {
+    this.parts.push('h');
+  }
+}
+
+/** Path operators with up to 3 decimals (frames, text boxes, the round module's form). */
+export class DecimalPathSink implements PathSink {
+  readonly parts: string[] = [];
+  moveTo(x: number, y: number) {
+    this.parts.push(`${fmt(x)} ${fmt(y)} m`);
+  }
+  lineTo(x: number, y: number) {
+    this.parts.push(`${fmt(x)} ${fmt(y)} l`);
+  }
+  bezierCurveTo(a: number, b: number, c: number, d: number, x: number, y: number) {
+    this.parts.push([a, b, c, d, x, y].map(fmt).join(' ') + ' c');
+  }
+  closePath() {
+    this.parts.push('h');
+  }
+}
+
+export interface PdfForm {
+  name: string;
+  /** Content of a form drawn in its module cell [0 0 1 1] (its BBox leaves a margin for anti-aliasing). */
+  ops: string;
+}
+
+/** A round module of radius r (modules) centred in its cell, as a form. */
+function roundForm(name: string, r: number): PdfForm {
+  const sink = new DecimalPathSink();
+  circle(sink, 0.5, 0.5, r, true);
+  return { name, ops: sink.parts.join('\n') + '\nf' };
+}
+
+/** Places `form` on every dark module with relative moves, in module units. */
+function placeEach(dark: Uint8Array, n: number, form: string, out: string[]): void {
+  let px = 0;
+  let py = 0;
+  for (let y = 0; y < n; y++)
+    for (let x = 0; x < n; x++) {
+      if (!dark[y * n + x]) continue;
+      out.push(`1 0 0 1 ${x - px} ${y - py} cm /${form} Do`);
+      px = x;
+      py = y;
+    }
+}
+
+/** Round-capped strokes along the runs of dark modules, centre to centre. */
+function roundRuns(dark: Uint8Array, n: number, out: string[]): void {
+  // Grid of 2 units per module: module centres at odd integers. A lone module is a zero-length run: with round
+  // caps it is painted as a dot (PDF 32000-1 8.5.3.2), as the SVG does.
+  forEachRun(dark, n, false, (y, x, len) =>
+    out.push(`${2 * x + 1} ${2 * y + 1} m ${2 * (x + len) - 1} ${2 * y + 1} l`),
+  );
+  forEachRun(dark, n, true, (x, y, len) => {
+    if (len > 1) out.push(`${2 * x + 1} ${2 * y + 1} m ${2 * x + 1} ${2 * (y + len) - 1} l`);
+  });
+}
+
+/**
+ * Operators drawing the symbol with the current fill colour, in the page's y-down art coordinates (the caller's
+ * CTM); `forms` are the XObjects they place, to be declared in the page's resources. Each layer has its own grid:
+ * eyes and contours 12 units per module (every classy corner point lies on it), bridges 10 (their 0.1-module
+ * edges), round-capped runs 2 (module centres), placements and square runs 1.
+ */
+export function pdfSymbol(scene: Scene): { ops: string; forms: PdfForm[] } {
+  const { model, style, m, ox, oy } = scene;
+  const { dark, n } = model;
+  const grid = (g: number) => {
+    const scale = (m / g).toFixed(6);
+    return `q ${scale} 0 0 ${scale} ${fmt(ox)} ${fmt(oy)} cm`;
+  };
+  const unit = (g: number): GridMap => ({ m: g, x: (i) => i * g, y: (j) => j * g });
+  const forms: PdfForm[] = [];
+  const eyes = new IntPathSink();
+  emitEyes(eyes, model.eyes, style.shape, unit(12));
+  const out: string[] = [grid(12), ...eyes.parts, 'f', 'Q'];
+  const path = new IntPathSink();
+  switch (style.shape) {
+    case 'square':
+      forEachRun(dark, n, false, (y, x, len) => path.parts.push(`${x} ${y} ${len} 1 re`));
+      out.push(grid(1), ...path.parts, 'f', 'Q');
+      break;
+    case 'rounded':
+      roundRuns(dark, n, path.parts);
+      out.push(grid(2), '1 J 2 w', ...path.parts, 'S', 'Q');
+      break;
+    case 'dots':
+    case 'extraRounded': {
+      const dots = style.shape === 'dots';
+      const form = roundForm(dots ? 'D' : 'E', dots ? DOT_RADIUS : 0.5);
+      forms.push(form);
+      out.push(grid(1));
+      placeEach(dark, n, form.name, out);
+      out.push('Q');
+      if (!dots) {
+        // Bridges between the centres of neighbours, BRIDGE_WIDTH wide, on a grid of 10 units per module.
+        const inset = Math.round(((1 - BRIDGE_WIDTH) / 2) * 10);
+        const w = 10 - 2 * inset;
+        forEachRun(dark, n, false, (y, x, len) => {
+          if (len > 1) path.parts.push(`${x * 10 + 5} ${y * 10 + inset} ${(len - 1) * 10} ${w} re`);
+        });
+        forEachRun(dark, n, true, (x, y, len) => {
+          if (len > 1) path.parts.push(`${x * 10 + inset} ${y * 10 + 5} ${w} ${(len - 1) * 10} re`);
+        });
+        out.push(grid(10), ...path.parts, 'f', 'Q');
+      }
+      break;
+    }
+    default:
+      emitContours(path, traceContours(dark, n), style.shape, unit(12));
+      out.push(grid(12), ...path.parts, 'f', 'Q');
+  }
+  return { ops: out.join('\n'), forms };
+}

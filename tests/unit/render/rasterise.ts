@@ -1,0 +1,143 @@
+/**
+ * Rasterises PDF (poppler's pdftoppm) and EPS (Ghostscript) files to greyscale and reads them with two decoders
+ * nobody here wrote: ZXing-C++ (zxing-wasm) and zbar (@undecaf/zbar-wasm), both loaded from node_modules.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanGrayBuffer } from '@undecaf/zbar-wasm';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+export interface Gray {
+  width: number;
+  height: number;
+  /** One byte per pixel, 0 = black. */
+  data: Uint8Array;
+}
+
+/** A binary PGM (P5, 8-bit) as written by pdftoppm -gray and Ghostscript's pgmraw. */
+export function parsePgm(bytes: Uint8Array): Gray {
+  const fields: string[] = [];
+  let i = 0;
+  while (fields.length < 4) {
+    while (/\s/.test(String.fromCharCode(bytes[i]!))) i++;
+    if (bytes[i] === 35) {
+      while (bytes[i] !== 10) i++;
+      continue;
+    }
+    let f = '';
+    while (!/\s/.test(String.fromCharCode(bytes[i]!))) f += String.fromCharCode(bytes[i++]!);
+    fields.push(f);
+  }
+  if (fields[0] !== 'P5' || fields[3] !== '255') throw new Error(`Not an 8-bit binary PGM: ${fields.join(' ')}`);
+  const width = Number(fields[1]);
+  const height = Number(fields[2]);
+  return { width, height, data: bytes.subarray(i + 1, i + 1 + width * height) };
+}
+
+function withDir<T>(fn: (dir: string) => T): T {
+  const dir = mkdtempSync(join(tmpdir(), 'qrcraft-raster-'));
+  try {
+    return fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function rasterisePdf(pdf: Uint8Array, dpi: number): Gray {
+  return withDir((dir) => {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
+    return parsePgm(new Uint8Array(readFileSync(join(dir, 'out.pgm'))));
+  });
+}
+
+export function rasteriseEps(eps: string, dpi: number): Gray {
+  return withDir((dir) => {
+    writeFileSync(join(dir, 'in.eps'), eps, 'latin1');
+    execFileSync('gs', [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-dEPSCrop',
+      '-dGraphicsAlphaBits=4',
+      '-dTextAlphaBits=4',
+      '-sDEVICE=pgmraw',
+      `-r${dpi}`,
+      `-sOutputFile=${join(dir, 'out.pgm')}`,
+      join(dir, 'in.eps'),
+    ]);
+    return parsePgm(new Uint8Array(readFileSync(join(dir, 'out.pgm'))));
+  });
+}
+
+/** `pdfinfo -box` as name → numbers ("Page size" in pt, and each box's four coordinates). */
+export function pdfInfoBoxes(pdf: Uint8Array): Record<string, number[]> {
+  return withDir((dir) => {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    const out = execFileSync('pdfinfo', ['-box', join(dir, 'in.pdf')], { encoding: 'utf8' });
+    const boxes: Record<string, number[]> = {};
+    for (const line of out.split('\n')) {
+      const m = /^(Page size|MediaBox|CropBox|BleedBox|TrimBox|ArtBox):\s+(.*)$/.exec(line);
+      if (m) boxes[m[1]!] = (m[2]!.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    }
+    return boxes;
+  });
+}
+
+/** Every stream of a PDF that inflates, concatenated (content streams and forms). */
+export function pdfOperators(pdf: Uint8Array): string {
+  const buf = Buffer.from(pdf);
+  const s = buf.toString('latin1');
+  let out = '';
+  const re = /stream\r?\n/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(s))) {
+    const start = m.index + m[0].length;
+    try {
+      out += inflateSync(buf.subarray(start, s.indexOf('endstream', start))).toString('latin1') + '\n';
+    } catch {
+      // Not deflated (a JPEG logo).
+    }
+  }
+  return out;
+}
+
+let zxingReady: Promise<unknown> | undefined;
+let zbarScanner: Promise<ZBarScanner> | undefined;
+
+/** What ZXing-C++ and zbar read from the image (null: nothing). */
+export async function readBoth(img: Gray): Promise<{ zxing: string | null; zbar: string | null }> {
+  zxingReady ??= (() => {
+    const wasm = readFileSync(join(process.cwd(), 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'));
+    return prepareZXingModule({
+      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
+      fireImmediately: true,
+    });
+  })();
+  await zxingReady;
+  const rgba = new Uint8ClampedArray(img.width * img.height * 4);
+  for (let i = 0; i < img.width * img.height; i++) {
+    const v = img.data[i]!;
+    rgba[i * 4] = v;
+    rgba[i * 4 + 1] = v;
+    rgba[i * 4 + 2] = v;
+    rgba[i * 4 + 3] = 255;
+  }
+  const z = await readBarcodes({ data: rgba, width: img.width, height: img.height, colorSpace: 'srgb' } as ImageData, {
+    formats: ['QRCode'],
+    tryHarder: true,
+    maxNumberOfSymbols: 1,
+  });
+  zbarScanner ??= ZBarScanner.create().then((s) => {
+    // Text mode (its own charset handling), as zbarimg prints.
+    s.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_BINARY, 0);
+    return s;
+  });
+  const gray = new Uint8Array(img.data);
+  const symbols = await scanGrayBuffer(gray.buffer, img.width, img.height, await zbarScanner);
+  return { zxing: z.find((r) => r.isValid)?.text ?? null, zbar: symbols[0]?.decode() ?? null };
+}
