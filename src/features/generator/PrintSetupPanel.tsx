@@ -1,4 +1,4 @@
-import { Alert, Checkbox, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
+import { Alert, chakra, Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
 import { checkCmyk } from '../../qr-ui/printColour.ts';
 import {
   changeUnit,
@@ -89,15 +89,17 @@ export function PrintSetupPanel({ target, form, onChange, minSizeMm, check, fg, 
             <Field.HelperText>The background carried past the cut on every side.</Field.HelperText>
             {error?.field === 'bleed' && <Field.ErrorText>{error.message}</Field.ErrorText>}
           </Field.Root>
-          <Checkbox.Root
-            checked={form.cropMarks}
-            onCheckedChange={(e) => onChange({ ...form, cropMarks: e.checked === true })}
-            colorPalette="brand"
-          >
-            <Checkbox.HiddenInput />
-            <Checkbox.Control />
-            <Checkbox.Label>Crop marks</Checkbox.Label>
-          </Checkbox.Root>
+          {/* A native checkbox: Chakra's Checkbox needs a recipe the first-paint theme leaves out (src/app/theme.ts). */}
+          <HStack as="label" gap="2" fontSize="sm" cursor="pointer">
+            <chakra.input
+              type="checkbox"
+              checked={form.cropMarks}
+              onChange={(e) => onChange({ ...form, cropMarks: e.target.checked })}
+              boxSize="4"
+              accentColor="brand.solid"
+            />
+            Crop marks
+          </HStack>
           <Field.Root>
             <Field.Label>Colours</Field.Label>
             <NativeSelect.Root size="sm">

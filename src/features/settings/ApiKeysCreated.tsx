@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Box, Button, Code, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
 import { readSupabaseConfig } from '../auth/supabaseConfig.ts';
 
@@ -54,9 +54,9 @@ export function ApiKeysCreated({ created, onDone }: { created: CreatedApiKey; on
         </Field.Root>
         <Text id={hintId} color="gray.800" fontSize="sm">
           Copy it now: it is shown only once. Try it with{' '}
-          <Code wordBreak="break-all">
+          <Box as="code" fontFamily="mono" fontSize="xs" bg="gray.100" px="1" borderRadius="sm" wordBreak="break-all">
             curl -H "Authorization: Bearer {created.prefix}…" {base}/codes
-          </Code>
+          </Box>
           , and read the <a href={`${base}/docs`}>API reference</a>.
         </Text>
         <Button alignSelf="start" variant="outline" onClick={onDone}>
