@@ -1,10 +1,5 @@
-import { useState } from 'react';
-import { Dialog, Stack, Text } from '@chakra-ui/react';
-import { DialogActions } from '../../components/DialogActions.tsx';
-import { DialogShell } from '../../components/DialogShell.tsx';
-import { FormError } from '../../components/FormError.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { toaster } from '../../components/toaster.ts';
-import { toDataError, type DataError } from '../../lib/dataError.ts';
 import { supabaseCall } from '../../lib/supabaseCall.ts';
 import { getSupabase } from '../auth/supabaseClient.ts';
 import type { ApiKeyRow } from './ApiKeysSection.tsx';
@@ -19,55 +14,25 @@ export function ApiKeysRevokeDialog({
   onClose: () => void;
   onRevoked: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<DataError | null>(null);
-  const confirm = async () => {
-    if (!apiKey) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await supabaseCall<boolean>(getSupabase().rpc('revoke_api_key', { p_id: apiKey.id }));
-      toaster.create({
-        title: 'API key revoked',
-        description: `“${apiKey.name}” no longer works.`,
-        type: 'success',
-        closable: true,
-      });
-      onRevoked();
-    } catch (e) {
-      setError(toDataError(e));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <DialogShell
-      role="alertdialog"
+    <ConfirmDialog
       open={apiKey !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setError(null);
-          onClose();
-        }
+      title={`Revoke “${apiKey?.name ?? ''}”?`}
+      warning="Scripts using this key stop working at once. This cannot be undone: create a new key if needed."
+      label="Revoke"
+      busyLabel="Revoking..."
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!apiKey) return;
+        await supabaseCall<boolean>(getSupabase().rpc('revoke_api_key', { p_id: apiKey.id }));
+        toaster.create({
+          title: 'API key revoked',
+          description: `“${apiKey.name}” no longer works.`,
+          type: 'success',
+          closable: true,
+        });
+        onRevoked();
       }}
-    >
-      <Dialog.Header>
-        <Dialog.Title>Revoke “{apiKey?.name}”?</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="3">
-          <Text>Scripts using this key stop working at once. This cannot be undone: create a new key if needed.</Text>
-          <FormError error={error} />
-        </Stack>
-      </Dialog.Body>
-      <DialogActions
-        onCancel={onClose}
-        label="Revoke"
-        busy={busy}
-        busyLabel="Revoking..."
-        tone="red"
-        onAction={() => void confirm()}
-      />
-    </DialogShell>
+    />
   );
 }
