@@ -15,7 +15,7 @@ import { ApiV1Error, codeNotFound, errorResponse, invalidRequest } from './error
 import { apiKeyFrom, hashApiKey } from './keys.ts';
 import { rateLimitHeaders, type KeyRateLimiter } from './rate-limit.ts';
 import { referencePage } from './reference-page.ts';
-import { COMMON_ERRORS, NOT_FOUND, errorContent } from './responses.ts';
+import { COMMON_ERRORS, NOT_FOUND, WRITE_ERRORS } from './responses.ts';
 import {
   CodeCreateSchema,
   CodeListSchema,
@@ -113,9 +113,7 @@ const createCodeRoute = createRoute({
   responses: {
     201: { description: 'The saved code', content: { 'application/json': { schema: CodeSchema } } },
     ...COMMON_ERRORS,
-    403: errorContent('plan_limit_reached: the free plan has at most 3 dynamic codes'),
-    413: errorContent('The body is over 64 KiB'),
-    415: errorContent('The body is not application/json'),
+    ...WRITE_ERRORS,
   },
 });
 
@@ -143,9 +141,7 @@ const patchRoute = createRoute({
     200: { description: 'The changed code', content: { 'application/json': { schema: CodeSchema } } },
     ...COMMON_ERRORS,
     ...NOT_FOUND,
-    403: errorContent('plan_limit_reached: the free plan has at most 3 dynamic codes'),
-    413: errorContent('The body is over 64 KiB'),
-    415: errorContent('The body is not application/json'),
+    ...WRITE_ERRORS,
   },
 });
 

@@ -11,3 +11,9 @@ export const COMMON_ERRORS = {
   429: errorContent('Over the per-key rate limit (see the RateLimit headers and Retry-After)'),
 };
 export const NOT_FOUND = { 404: errorContent('No QR code with that id in your account') };
+/** What a request that writes a code can also get: the plan's limit, and a body too large or not JSON. */
+export const WRITE_ERRORS = {
+  403: errorContent('plan_limit_reached: the free plan has at most 3 dynamic codes'),
+  413: errorContent('The body is over 64 KiB'),
+  415: errorContent('The body is not application/json'),
+};
