@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { decodePdf } from './fixtures/decode.ts';
+import { decodeEps, decodePdf } from './fixtures/decode.ts';
 import { fillFields, generate } from './fixtures/generator.ts';
 
 const CONTENT = 'https://qrcraft.example/print?run=1';
@@ -68,4 +68,40 @@ test('print-ready PDF: a colour that CMYK cannot hold gets a warning', async ({ 
   ).toBeVisible();
   await setup.getByLabel('Colours').selectOption('rgb');
   await expect(setup.getByText(/print visibly different/)).toHaveCount(0);
+});
+
+test('EPS: saved at the chosen physical size, in CMYK or RGB as chosen', async ({ page }) => {
+  await page.goto('/create');
+  await fillFields(page, { URL: CONTENT });
+  await generate(page);
+  await page.getByLabel('Download format').selectOption('eps');
+  const setup = page.getByRole('group', { name: 'Print setup' });
+  await expect(setup.getByText(/Smallest safe size: \d+(\.\d)? mm/)).toBeVisible();
+  // Bleed and crop marks belong to the layout an EPS is placed in.
+  await expect(setup.getByLabel('Bleed (mm)')).toHaveCount(0);
+  await setup.getByLabel('Print size').fill('60');
+  await expect(setup.getByLabel('Colours')).toHaveValue('cmyk');
+
+  const save = async () => {
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('qrcode.eps');
+    return new Uint8Array(readFileSync(await file.path()));
+  };
+  const cmyk = await save();
+  const text = new TextDecoder().decode(cmyk);
+  const box = /%%HiResBoundingBox: 0 0 ([\d.]+) ([\d.]+)/.exec(text);
+  expect(Number(box?.[1]) / PT_PER_MM).toBeCloseTo(60, 1);
+  expect(text).toContain('setcmykcolor');
+  expect(text).not.toContain('setrgbcolor');
+  expect(await decodeEps(cmyk)).toEqual([CONTENT]);
+
+  // Signed out, the save prompt follows the first download; decline it to go on.
+  await page.getByRole('dialog').getByRole('button', { name: 'Maybe Later' }).click();
+  await setup.getByLabel('Colours').selectOption('rgb');
+  const rgb = new TextDecoder().decode(await save());
+  expect(rgb).toContain('setrgbcolor');
+  expect(rgb).not.toContain('setcmykcolor');
 });

@@ -1,4 +1,4 @@
-import { getQrClient, type PrintSetup, type QrRequest } from '../worker-client/index.ts';
+import { getQrClient, PT_PER_MM, type PrintSetup, type QrRequest } from '../worker-client/index.ts';
 
 export type ExportFormat = 'png' | 'svg' | 'pdf' | 'print-pdf' | 'eps' | 'print';
 /** Formats saved as a file (the print window is not one). */
@@ -40,8 +40,9 @@ export function formatName(format: ExportFormat): string {
 export const PNG_SIZE = 1000;
 
 /**
- * Renders the file in the worker, which returns it as a Blob: the page only saves it. PNG 1000x1000; PDF and EPS
- * are vector, sized for 2000 px at 300 dpi; the print-ready PDF follows `print` (required for it).
+ * Renders the file in the worker, which returns it as a Blob: the page only saves it. PNG 1000x1000; PDF vector,
+ * sized for 2000 px at 300 dpi; the print-ready PDF follows `print` (required for it), and so does the EPS (its
+ * size and colours) when given.
  */
 export async function renderExport(
   format: FileFormat,
@@ -61,7 +62,8 @@ export async function renderExport(
       if (!print) throw new Error('Choose the print size first.');
       return (await client.printPdf(request, print, { signal })).blob;
     case 'eps':
-      return (await client.eps(request, undefined, undefined, { signal })).blob;
+      // With a print setup: its size (the BoundingBox, in points) and colours; without, 480 pt in RGB.
+      return (await client.eps(request, print && print.sizeMm * PT_PER_MM, print?.colour, { signal })).blob;
   }
 }
 

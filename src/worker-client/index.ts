@@ -43,6 +43,7 @@ export {
   MIN_CONTRAST,
   MIN_MODULE_MM,
   MM_PER_INCH,
+  PT_PER_MM,
   QrError,
   relativeLuminance,
   rgbToCmyk,

@@ -42,7 +42,8 @@ interface DownloadBarProps {
   onDownloaded?: () => void;
 }
 
-const isPrint = (format: ExportFormat) => format === 'print' || format === 'print-pdf';
+/** Formats with a print setup under the menu: a physical size, and colours for the PDF and EPS. */
+const isPrint = (format: ExportFormat) => format === 'print' || format === 'print-pdf' || format === 'eps';
 
 /** Resolves in a later task: work after it does not lengthen the current one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -186,7 +187,7 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
       {printing && printForm && (
         <Suspense fallback={null}>
           <PrintSetupPanel
-            target={format === 'print' ? 'window' : 'pdf'}
+            target={format === 'print' ? 'window' : format === 'eps' ? 'eps' : 'pdf'}
             form={printForm}
             onChange={setPrintForm}
             minSizeMm={minSizeMm}

@@ -12,8 +12,11 @@ import {
 import { MIN_MODULE_MM, type PrintColour } from '../../worker-client/index.ts';
 
 interface PrintSetupPanelProps {
-  /** 'pdf': the print-ready PDF (size, bleed, crop marks, colours); 'window': the print window (size only). */
-  target: 'pdf' | 'window';
+  /**
+   * 'pdf': the print-ready PDF (size, bleed, crop marks, colours); 'eps': the EPS (size and colours: bleed and marks
+   * belong to the layout it is placed in); 'window': the print window (size only).
+   */
+  target: 'pdf' | 'eps' | 'window';
   form: PrintForm;
   onChange: (form: PrintForm) => void;
   /** The code's smallest safe size, null until the worker has answered. */
@@ -30,8 +33,9 @@ function cmykText([c, m, y, k]: readonly number[]): string {
 /** The print setup under the format choice: physical size with its floor, and for the PDF bleed, marks, colours. */
 export function PrintSetupPanel({ target, form, onChange, minSizeMm, check, fg, bg }: PrintSetupPanelProps) {
   const error = check && !check.ok ? check : null;
+  const withColours = target !== 'window';
   const shifted =
-    target === 'pdf' && form.colour === 'cmyk'
+    withColours && form.colour === 'cmyk'
       ? [
           { name: 'foreground', hex: fg, result: checkCmyk(fg) },
           { name: 'background', hex: bg, result: checkCmyk(bg) },
@@ -100,6 +104,10 @@ export function PrintSetupPanel({ target, form, onChange, minSizeMm, check, fg, 
             />
             Crop marks
           </HStack>
+        </>
+      )}
+      {withColours && (
+        <>
           <Field.Root>
             <Field.Label>Colours</Field.Label>
             <NativeSelect.Root size="sm">
