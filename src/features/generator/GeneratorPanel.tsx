@@ -2,6 +2,7 @@ import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
+import { whenIdle } from '../../lib/whenIdle.ts';
 import { validateForGenerate } from '../../payload/index.ts';
 import { isSignedInAtom } from '../auth/authStateAtom.ts';
 import { CapacityMeter } from './CapacityMeter.tsx';
@@ -130,6 +131,9 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
       return;
     }
     markGenerated();
+    // The save prompt's code loads once there is a code to download, in idle time: the first download (the
+    // prompt's trigger) then has no module to fetch and run in its own tasks.
+    if (surface === 'create' && !signedIn && !SavePromptDialog) whenIdle(loadSavePrompt);
     if (surface === 'landing') {
       toaster.create({ id: GENERATE_TOAST, title: 'QR Code generated successfully!', type: 'success', closable: true });
     } else {
@@ -143,14 +147,18 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
     }
   };
 
-  const onDownloaded = () => {
-    if (surface !== 'create' || signedIn || promptDismissed) return;
-    setPromptDue((n) => n + 1);
+  const loadSavePrompt = () => {
     import('./SavePromptDialog.tsx').then(
       (m) => setSavePromptDialog(() => m.default),
       // The prompt is an extra: if its code cannot load, the visitor simply does not see it.
       () => undefined,
     );
+  };
+
+  const onDownloaded = () => {
+    if (surface !== 'create' || signedIn || promptDismissed) return;
+    setPromptDue((n) => n + 1);
+    if (!SavePromptDialog) loadSavePrompt();
   };
 
   return (
