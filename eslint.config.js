@@ -47,6 +47,22 @@ export default tseslint.config(
     },
   },
   {
+    // What the prerendered pages hydrate: Ark's Field.HelperText sets state in a layout effect once it finds itself,
+    // which re-rendered the whole page synchronously after the hydration commit (one long task on a phone).
+    files: ['src/features/{generator,site,marketing}/**/*.tsx', 'src/components/**/*.tsx'],
+    // Loaded on demand, never hydrated.
+    ignores: ['src/features/generator/PrintSetupPanel.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXMemberExpression[object.name='Field'][property.name='HelperText']",
+          message: 'Use FieldHint (src/components/FieldHint.tsx) on first-paint forms: see its comment.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },

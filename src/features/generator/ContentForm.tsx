@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { FieldHint } from '../../components/FieldHint.tsx';
 import { fieldsFor, type PayloadField } from '../../payload/index.ts';
 import type { GeneratorAtoms } from './generatorAtoms.ts';
 
@@ -29,15 +30,26 @@ export function ContentForm({ atoms, error }: { atoms: GeneratorAtoms; error?: s
         const value = values[field.name] ?? (field.input === 'select' ? (field.options?.[0]?.value ?? '') : '');
         const id = `${idBase}-${field.name}`;
         const showError = index === 0 && error;
+        const counted = type === 'text' && field.name === 'text';
+        // Hints are FieldHint, not Field.HelperText (see there), so the control names what describes it.
+        const describedBy = [counted && `${id}-count`, field.hint && `${id}-hint`, showError && `${id}-error`]
+          .filter(Boolean)
+          .join(' ');
+        const control = { id, 'aria-describedby': describedBy || undefined };
         return (
-          <Field.Root key={`${type}-${field.name}`} required={field.required} invalid={Boolean(showError)}>
+          <Field.Root
+            key={`${type}-${field.name}`}
+            required={field.required}
+            invalid={Boolean(showError)}
+            ids={{ errorText: `${id}-error` }}
+          >
             <Field.Label htmlFor={id}>
               {field.label}
               {field.required && <Field.RequiredIndicator />}
             </Field.Label>
             {field.input === 'textarea' ? (
               <Textarea
-                id={id}
+                {...control}
                 value={value}
                 placeholder={field.placeholder}
                 rows={type === 'text' ? 5 : 3}
@@ -46,7 +58,7 @@ export function ContentForm({ atoms, error }: { atoms: GeneratorAtoms; error?: s
             ) : field.input === 'select' ? (
               <NativeSelect.Root>
                 <NativeSelect.Field
-                  id={id}
+                  {...control}
                   value={value}
                   onChange={(e) => setValue({ name: field.name, value: e.target.value })}
                 >
@@ -60,7 +72,7 @@ export function ContentForm({ atoms, error }: { atoms: GeneratorAtoms; error?: s
               </NativeSelect.Root>
             ) : (
               <Input
-                id={id}
+                {...control}
                 type={INPUT_TYPE[field.input]}
                 inputMode={field.input === 'numeric' ? 'numeric' : undefined}
                 value={value}
@@ -68,10 +80,12 @@ export function ContentForm({ atoms, error }: { atoms: GeneratorAtoms; error?: s
                 onChange={(e) => setValue({ name: field.name, value: e.target.value })}
               />
             )}
-            {type === 'text' && field.name === 'text' && (
-              <Field.HelperText aria-live="polite">{value.length} characters</Field.HelperText>
+            {counted && (
+              <FieldHint id={`${id}-count`} aria-live="polite">
+                {value.length} characters
+              </FieldHint>
             )}
-            {field.hint && <Field.HelperText>{field.hint}</Field.HelperText>}
+            {field.hint && <FieldHint id={`${id}-hint`}>{field.hint}</FieldHint>}
             {showError && <Field.ErrorText>{error}</Field.ErrorText>}
           </Field.Root>
         );

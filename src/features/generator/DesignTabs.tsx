@@ -25,6 +25,7 @@ import {
 import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT } from '../../worker-client/index.ts';
 import { checkLogoFile } from './logoFile.ts';
 import type { GeneratorAtoms } from './generatorAtoms.ts';
+import { FieldHint } from '../../components/FieldHint.tsx';
 
 function OptionCards<T extends string>({
   label,
@@ -103,6 +104,7 @@ function LogoPanel({ atoms }: { atoms: GeneratorAtoms }) {
         <input
           ref={inputRef}
           id="logo-upload"
+          aria-describedby="logo-upload-hint"
           type="file"
           accept={LOGO_ACCEPT}
           onChange={(e) => {
@@ -114,7 +116,7 @@ function LogoPanel({ atoms }: { atoms: GeneratorAtoms }) {
             if (!problem) setLogo({ id: crypto.randomUUID(), name: file.name, file });
           }}
         />
-        <Field.HelperText>PNG, JPEG or SVG, at most 2 MB.</Field.HelperText>
+        <FieldHint id="logo-upload-hint">PNG, JPEG or SVG, at most 2 MB.</FieldHint>
       </Field.Root>
       {rejection && (
         <Alert.Root status="error" role="alert">
