@@ -35,6 +35,15 @@ import {
 } from '@chakra-ui/react/theme';
 
 /**
+ * Colour palettes that neither our code nor a recipe below names. Each brings 11 tokens and 7 semantic tokens
+ * with a dark variant: without them `createSystem`, one task at start-up, does about half the work
+ * (docs/first-paint.md). tests/unit/app/theme-palettes.test.ts fails when something starts naming one.
+ */
+const UNUSED_PALETTES = new Set(['teal', 'cyan', 'purple', 'pink']);
+const withoutUnusedPalettes = <T extends object>(colors: T): T =>
+  Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+
+/**
  * Chakra's default theme minus the recipes no component here uses: `defaultConfig` carries all ~90 of them
  * (about 114 KB raw in the entry chunk). The keys are the ones each component looks its recipe up by. A
  * component whose recipe is missing renders unstyled, so a new Chakra component needs its recipe added here.
@@ -47,8 +56,8 @@ const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
+    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
     textStyles,
     layerStyles,
     animationStyles,
