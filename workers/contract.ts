@@ -38,7 +38,60 @@ export interface QrStyle {
   frameText: string;
   /** Id of a logo previously sent with `putLogo`, or null. */
   logoId: string | null;
+  // Design options (docs/design-options.md). All optional: a request or stored design without them draws as
+  // before (DESIGN_DEFAULTS).
+  /** Shape of the finder patterns' 7x7 ring; `auto` follows the module shape. */
+  eyeFrame?: EyeShape;
+  /** Shape of the finder patterns' solid 3x3 centre; `auto` follows the module shape. */
+  eyeCentre?: EyeShape;
+  /** Colour of the eye ring, `#rrggbb`; null follows the modules' paint (fg or gradient). */
+  eyeFrameColour?: string | null;
+  /** Colour of the eye centre, `#rrggbb`; null follows the modules' paint. */
+  eyeCentreColour?: string | null;
+  /** Module paint; null is the plain foreground. Every stop must pass the colour rule against `bg`. */
+  gradient?: Gradient | null;
+  /** No background painted (PNG, WebP, SVG, PDF; EPS simply leaves it unpainted). `bg` still decides contrast. */
+  transparent?: boolean;
+  /** Quiet zone in modules, MIN_MARGIN..MAX_MARGIN (default QUIET_ZONE_DEFAULT). */
+  margin?: number;
 }
+
+export const EYE_SHAPES = ['auto', 'square', 'rounded', 'circle', 'leaf'] as const;
+export type EyeShape = (typeof EYE_SHAPES)[number];
+
+export const GRADIENT_TYPES = ['linear', 'radial'] as const;
+export type GradientType = (typeof GRADIENT_TYPES)[number];
+
+export interface Gradient {
+  type: GradientType;
+  /** Linear only: direction in degrees, clockwise on screen, 0 = left to right, 90 = top to bottom. */
+  angle: number;
+  /** Two or three `#rrggbb` colours, evenly spaced (radial: centre outwards). */
+  stops: string[];
+}
+
+export const MIN_MARGIN = 0;
+export const MAX_MARGIN = 10;
+/** The quiet zone a new code gets, in modules (ISO/IEC 18004 asks for 4); under it the page warns. */
+export const QUIET_ZONE_DEFAULT = 4;
+/** Pixel sizes a raster download may have (PNG, JPEG, WebP). */
+export const MIN_EXPORT_PX = 256;
+export const MAX_EXPORT_PX = 4096;
+export const RASTER_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type RasterType = (typeof RASTER_TYPES)[number];
+
+/** The design options' values when a style leaves them out. */
+export const DESIGN_DEFAULTS = {
+  eyeFrame: 'auto',
+  eyeCentre: 'auto',
+  eyeFrameColour: null,
+  eyeCentreColour: null,
+  gradient: null,
+  transparent: false,
+  margin: QUIET_ZONE_DEFAULT,
+} as const satisfies Required<Omit<QrStyle, keyof BaseStyleKeys>>;
+
+type BaseStyleKeys = Pick<QrStyle, 'shape' | 'fg' | 'bg' | 'frame' | 'frameText' | 'logoId'>;
 
 /** Logo files the worker accepts (SVG is rasterised by the page first), and their largest size. */
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
@@ -54,6 +107,7 @@ export const DEFAULT_STYLE: Readonly<QrStyle> = {
   frame: 'none',
   frameText: '',
   logoId: null,
+  ...DESIGN_DEFAULTS,
 };
 
 /**
@@ -142,6 +196,8 @@ export type QrErrorCode =
   | 'BAD_COLOUR'
   | 'LOW_CONTRAST'
   | 'BAD_SIZE'
+  /** A design option out of range (eye shape, gradient, margin, image type). */
+  | 'BAD_DESIGN'
   | 'UNKNOWN_LOGO'
   | 'BAD_LOGO'
   | 'ABORTED'
@@ -309,11 +365,34 @@ export const SCAN_TIMEOUT_MS = 15_000;
 
 export type ScanTarget = { kind: 'preview'; options: PreviewOptions } | { kind: 'png'; size: number };
 
+/** The readers the scan check asks (workers/decoders.ts): ZXing-C++, zbar and jsQR. */
+export const SCAN_READERS = ['zxing', 'zbar', 'jsqr'] as const;
+export type ScanReader = (typeof SCAN_READERS)[number];
+/** How the page names each reader. */
+export const SCAN_READER_LABEL: Record<ScanReader, string> = { zxing: 'ZXing', zbar: 'zbar', jsqr: 'jsQR' };
+
+/** One reader's verdict: whether it read the exact content from the export, and from its phone-photo copy. */
+export interface ScanReaderResult {
+  reader: ScanReader;
+  clean: boolean;
+  phonePhoto: boolean;
+}
+
 export interface ScanCheckResult {
-  /** True when the decoder read back exactly the requested content. */
+  /** True when every reader read back exactly the requested content, from the export and from a phone photo. */
   ok: boolean;
+  /** What ZXing read from the export. */
   decoded: string | null;
   decoder: 'zxing-wasm';
+  /** Each reader's verdict (docs/scan-safety.md, "The badge"). */
+  readers: ScanReaderResult[];
+  /**
+   * The fewest camera pixels per module at which every reader still read the phone-photo copy (of those tried,
+   * PHONE_CHECK_PX_PER_MODULE), or null when none passed.
+   */
+  phonePhotoPxPerModule: number | null;
+  /** The smallest print width (artwork, frame included) that stays safe, in cm; null when no phone photo read. */
+  minPrintCm: number | null;
 }
 
 export interface QrWorkerApi {
@@ -324,6 +403,11 @@ export interface QrWorkerApi {
   preview(req: QrRequest, options: PreviewOptions): Promise<PreviewResult>;
   /** PNG of size x size pixels (1000 for download, 2000 for print). */
   png(req: QrRequest, size: number): Promise<{ blob: Blob; meta: RenderMeta }>;
+  /**
+   * A raster download of size x size pixels (MIN_EXPORT_PX..MAX_EXPORT_PX) as PNG, JPEG or WebP; JPEG has no
+   * alpha, so a transparent design is flattened on its background colour. `quality` 0..1 (JPEG, WebP).
+   */
+  image(req: QrRequest, size: number, type: RasterType, quality?: number): Promise<{ blob: Blob; meta: RenderMeta }>;
   /** The SVG as text, for callers that read it (tests, the scan-safety harness); downloads use `svgFile`. */
   svg(req: QrRequest, size?: number): Promise<{ svg: string; meta: RenderMeta }>;
   /** The SVG download as a Blob: the page only saves it. */

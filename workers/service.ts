@@ -16,17 +16,23 @@ import { printPageHtml } from '../src/render/printWindow.ts';
 import {
   LOGO_TYPES,
   MAX_BLEED_MM,
+  MAX_EXPORT_PX,
+  MIN_EXPORT_PX,
+  RASTER_TYPES,
+  type RasterType,
   MAX_LOGO_BYTES,
   MAX_PRINT_MM,
   MIN_MODULE_MM,
   PT_PER_MM,
   QrError,
+  SCAN_READERS,
   SCAN_TIMEOUT_MS,
   toWireError,
   type PrintColour,
   type PrintSetup,
 } from './contract.ts';
-import type { ScanWorkerApi } from './scan.worker.ts';
+import { PHONE_PX_PER_MM } from './degradations.ts';
+import type { ScanReport, ScanWorkerApi } from './scan.worker.ts';
 import type {
   ContentKind,
   EncodeInfo,
@@ -80,12 +86,21 @@ function checkSize(size: number, min: number, max: number): void {
 
 /** Modules across the whole artwork (frame and quiet zone included) for a symbol of n modules. */
 function modulesAcross(n: number, req: QrRequest): number {
-  return (n + 2 * QUIET_ZONE) / QR_SHARE[req.style.frame];
+  return (n + 2 * (req.style.margin ?? QUIET_ZONE)) / QR_SHARE[req.style.frame];
 }
 
 /** MIN_MODULE_MM per module, rounded up to a tenth of a millimetre. */
 function minPrintMm(n: number, req: QrRequest): number {
   return Math.ceil(MIN_MODULE_MM * modulesAcross(n, req) * 10) / 10;
+}
+
+/**
+ * The smallest print width (cm, up to the next millimetre) at which a phone sees `pxPerModule` camera pixels per
+ * module (PHONE_PX_PER_MM) and the printer gets at least MIN_MODULE_MM per module (docs/scan-safety.md).
+ */
+function safePrintCm(pxPerModule: number, n: number, req: QrRequest): number {
+  const moduleMm = Math.max(MIN_MODULE_MM, pxPerModule / PHONE_PX_PER_MM);
+  return Math.ceil(moduleMm * modulesAcross(n, req)) / 10;
 }
 
 function checkPrintSize(sizeMm: number, min: number): void {
@@ -176,7 +191,7 @@ export function createQrService() {
     checkSize(o.cssSize, 16, 4096);
     const ratio = Number.isFinite(o.pixelRatio) && o.pixelRatio > 0 ? Math.min(o.pixelRatio, 8) : 1;
     const base = Math.round(o.cssSize * ratio);
-    const need = Math.ceil((MIN_PREVIEW_MODULE_PX * (n + 2 * QUIET_ZONE)) / QR_SHARE[req.style.frame]);
+    const need = Math.ceil(MIN_PREVIEW_MODULE_PX * modulesAcross(n, req));
     return Math.max(base, need);
   };
 
@@ -191,9 +206,9 @@ export function createQrService() {
     return { canvas: c, meta: meta(s, matrix) };
   };
 
-  // The decoder runs in its own worker (scan.worker.ts), started by the first scan check: the QR worker never
-  // waits for zxing to load or to decode.
-  const decode = async (image: Blob | ImageData): Promise<string | null> => {
+  // The readers run in their own worker (scan.worker.ts), started by the first scan check: the QR worker never
+  // waits for them to load or to read.
+  const readBack = async (image: Blob | ImageData, content: string, modulePx: number): Promise<ScanReport> => {
     const d = (decoder ??= startDecoder());
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -203,9 +218,9 @@ export function createQrService() {
       );
     });
     try {
-      const text = await Promise.race([d.api.decode(image), d.dead, timeout]);
+      const report = await Promise.race([d.api.check(image, content, modulePx), d.dead, timeout]);
       d.answered = true;
-      return text;
+      return report;
     } catch (e) {
       // A decoder still loading is kept (the next check waits on the same load); one that failed to load,
       // crashed, or hung after it had worked is replaced by the next check.
@@ -318,6 +333,22 @@ export function createQrService() {
       return { blob, meta: m };
     },
 
+    async image(req: QrRequest, size: number, type: RasterType, quality?: number) {
+      checkSize(size, MIN_EXPORT_PX, MAX_EXPORT_PX);
+      if (!(RASTER_TYPES as readonly string[]).includes(type))
+        throw new QrError('BAD_DESIGN', 'Images are PNG, JPEG or WebP.', { type: String(type) });
+      // JPEG keeps no alpha (it would turn black): flatten a transparent design on its background colour.
+      const drawn =
+        type === 'image/jpeg' && req.style.transparent ? { ...req, style: { ...req.style, transparent: false } } : req;
+      const { canvas, meta: m } = renderRaster(drawn, size);
+      const q = quality === undefined ? undefined : Math.min(1, Math.max(0, Number(quality) || 0));
+      const blob = await canvas.convertToBlob(q === undefined ? { type } : { type, quality: q });
+      // A browser without the encoder gives PNG instead of failing: say so rather than save a misnamed file.
+      if (blob.type !== type)
+        throw new QrError('BAD_DESIGN', `This browser cannot write ${type.slice(6).toUpperCase()} images.`, { type });
+      return { blob, meta: m };
+    },
+
     async svg(req: QrRequest, size = 1000) {
       const { svg, meta: m } = await svgText(req, size);
       return { svg, meta: m };
@@ -359,19 +390,35 @@ export function createQrService() {
       return { blob: new Blob([printPageHtml(svg)], { type: 'text/html' }), meta: m };
     },
 
-    async scanCheck(req: QrRequest, target: Parameters<QrWorkerApi['scanCheck']>[1]): Promise<ScanCheckResult> {
+    async scanCheck(asked: QrRequest, target: Parameters<QrWorkerApi['scanCheck']>[1]): Promise<ScanCheckResult> {
+      // A transparent design is checked as it is seen, on its background colour: decoders take transparent
+      // pixels for black.
+      const req = asked.style.transparent ? { ...asked, style: { ...asked.style, transparent: false } } : asked;
       let image: Blob | ImageData;
-      if (target.kind === 'png') image = (await api.png(req, target.size)).blob;
+      const n = encode(req).size;
+      const size = target.kind === 'png' ? target.size : previewPixels(n, req, target.options);
+      if (target.kind === 'png') image = (await api.png(req, size)).blob;
       else {
-        const n = encode(req).size;
-        const size = previewPixels(n, req, target.options);
         const { canvas } = renderRaster(req, size);
         const ctx = canvas.getContext('2d');
         if (!ctx) throw new QrError('INTERNAL', 'No 2D context');
         image = ctx.getImageData(0, 0, size, size);
       }
-      const decoded = await decode(image);
-      return { ok: decoded === req.content, decoded, decoder: 'zxing-wasm' };
+      const report = await readBack(image, req.content, scene(req, size).scene.m);
+      const readers = SCAN_READERS.map((reader) => ({
+        reader,
+        clean: report.clean.includes(reader),
+        phonePhoto: report.phonePhoto.includes(reader),
+      }));
+      const px = report.phonePhotoPxPerModule;
+      return {
+        ok: readers.every((r) => r.clean && r.phonePhoto),
+        decoded: report.decoded,
+        decoder: 'zxing-wasm',
+        readers,
+        phonePhotoPxPerModule: px,
+        minPrintCm: px === null ? null : safePrintCm(px, n, req),
+      };
     },
   };
   return api satisfies QrWorkerApi;

@@ -6,7 +6,8 @@
  */
 import { emitFrameShapes } from './layout.ts';
 import { psColour } from './print.ts';
-import { PS_SYMBOL_PROCS, psSymbol } from './psModules.ts';
+import { shadingSource, type Paint } from './paint.ts';
+import { PS_SYMBOL_PROCS, psLines, psSymbolLayers } from './psModules.ts';
 import { logoRect, type Scene } from './scene.ts';
 import type { PathSink } from './shapes.ts';
 import type { PrintColour } from '../../workers/contract.ts';
@@ -58,8 +59,31 @@ export interface EpsOptions {
   date?: Date;
 }
 
+/**
+ * One symbol layer (tokens building a path and ending in `fill` or `stroke`) painted with `paint`. A gradient
+ * clips to the layer (a stroke through `strokepath`) and paints the shading with `shfill`, which needs
+ * PostScript level 3; a level-2 interpreter, which has no `shfill`, fills the layer with the first stop instead.
+ */
+function psLayer(
+  tokens: string[],
+  paint: Paint,
+  ink: (hex: string) => string,
+  scene: Scene,
+  colour: PrintColour,
+): string[] {
+  if (paint.kind === 'solid') return [ink(paint.colour), ...psLines(tokens)];
+  const op = tokens.at(-1);
+  const path = tokens.slice(0, -1);
+  const shading = shadingSource(paint.gradient, scene.model.n, { x: (u) => u, y: (v) => v, m: 1 }, colour);
+  const first = paint.gradient.stops[0] ?? '#000000';
+  // Tokens, so that no line of the file passes ~100 characters (DSC readers want at most 255).
+  const tail = `/shfill where { pop clip newpath ${shading} shfill } { ${ink(first)} fill } ifelse`.split(' ');
+  return ['gsave', ...psLines([...path, ...(op === 'stroke' ? ['strokepath'] : []), ...tail]), 'grestore'];
+}
+
 export function sceneToEps(scene: Scene, opts: EpsOptions): string {
-  const { layout, style, m, ox, oy } = scene;
+  const { layout, style, m, ox, oy, design } = scene;
+  const gradient = design.modules.kind === 'gradient';
   const ink = (hex: string) => psColour(hex, opts.colour ?? 'rgb');
   const W = Math.ceil(layout.width);
   const H = Math.ceil(layout.height);
@@ -71,7 +95,8 @@ export function sceneToEps(scene: Scene, opts: EpsOptions): string {
     '%%Creator: QRCraft',
     `%%CreationDate: ${(opts.date ?? new Date()).toISOString()}`,
     '%%DocumentData: Clean7Bit',
-    '%%LanguageLevel: 2',
+    // Level 3 only for a gradient (shfill), with a level-2 fallback in the file (psLayer).
+    `%%LanguageLevel: ${gradient ? 3 : 2}`,
     '%%Pages: 1',
     '%%EndComments',
     '%%BeginProlog',
@@ -86,8 +111,9 @@ export function sceneToEps(scene: Scene, opts: EpsOptions): string {
     '%%Page: 1 1',
     'save QRCraft begin',
     `0 ${n3(layout.height)} translate 1 -1 scale`,
-    `${ink(style.bg)} 0 0 ${n3(layout.width)} ${n3(layout.height)} rectfill`,
   ];
+  // EPS has no transparency: a transparent background is simply not painted (the frame and modules still are).
+  if (!design.transparent) out.push(`${ink(style.bg)} 0 0 ${n3(layout.width)} ${n3(layout.height)} rectfill`);
   if (layout.shapes.length) {
     const sink = new PsPathSink();
     emitFrameShapes(sink, layout.shapes);
@@ -106,10 +132,17 @@ export function sceneToEps(scene: Scene, opts: EpsOptions): string {
     );
   }
   const q = layout.qr;
-  out.push(`${ink(style.bg)} ${n3(q.x)} ${n3(q.y)} ${n3(q.side)} ${n3(q.side)} rectfill`);
-  // The symbol in module units: one path of procedure calls, filled once.
-  out.push(`${ink(style.fg)} gsave ${n3(ox)} ${n3(oy)} translate ${m.toFixed(6)} dup scale`);
-  out.push(...psSymbol(scene), 'grestore');
+  if (!design.transparent) out.push(`${ink(style.bg)} ${n3(q.x)} ${n3(q.y)} ${n3(q.side)} ${n3(q.side)} rectfill`);
+  // The symbol in module units: each layer one path of procedure calls, filled (or stroked) once.
+  out.push(`gsave ${n3(ox)} ${n3(oy)} translate ${m.toFixed(6)} dup scale`);
+  const layers = psSymbolLayers(scene);
+  const colour = opts.colour ?? 'rgb';
+  out.push(
+    ...psLayer(layers.rings, design.eyeFrames, ink, scene, colour),
+    ...psLayer(layers.centres, design.eyeCentres, ink, scene, colour),
+    ...psLayer(layers.modules, design.modules, ink, scene, colour),
+    'grestore',
+  );
   const box = logoRect(scene);
   if (box && opts.logo) {
     const { width, height, rgb: px } = opts.logo;

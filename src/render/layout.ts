@@ -187,9 +187,9 @@ export function layoutFrame(frame: Frame, s: number, frameText: string): Layout 
   }
 }
 
-/** Module size for a symbol of n modules in this layout. */
-export function moduleSize(layout: Layout, n: number): number {
-  return layout.qr.side / (n + 2 * QUIET_ZONE);
+/** Module size for a symbol of n modules in this layout, with `quiet` modules of quiet zone on each side. */
+export function moduleSize(layout: Layout, n: number, quiet = QUIET_ZONE): number {
+  return layout.qr.side / (n + 2 * quiet);
 }
 
 export function emitFrameShapes(sink: PathSink, shapes: readonly FrameShape[]): void {

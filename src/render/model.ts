@@ -28,6 +28,11 @@ export interface RenderModel {
   dark: Uint8Array;
   /** Top-left corners of the three finder patterns (7x7), in modules. */
   eyes: readonly (readonly [number, number])[];
+  /**
+   * Top-left corners of the alignment patterns (5x5) drawn whole (shapes.ts emitAlignments) and so left out of
+   * `dark`; empty unless the shape asks for it (solidAlignment) and for patterns the logo hole touches.
+   */
+  aligns: readonly (readonly [number, number])[];
   logo: LogoPlacement | null;
   adjustments: RenderAdjustment[];
 }
@@ -127,7 +132,7 @@ export function planLogo(
   };
 }
 
-export function buildModel(matrix: QrMatrix, logo: LogoSize | null): RenderModel {
+export function buildModel(matrix: QrMatrix, logo: LogoSize | null, solidAlignment = false): RenderModel {
   const n = matrix.size;
   if (matrix.modules.length !== n * n) throw new RangeError('Matrix size mismatch');
   const dark = new Uint8Array(matrix.modules);
@@ -146,5 +151,26 @@ export function buildModel(matrix: QrMatrix, logo: LogoSize | null): RenderModel
       for (let yy = y; yy < y + h; yy++) dark.fill(0, yy * n + x, yy * n + x + w);
     }
   }
-  return { version: matrix.version, ecl: matrix.ecl, n, dark, eyes, logo: placement, adjustments };
+  const aligns = solidAlignment ? wholeAlignments(matrix.version, placement) : [];
+  for (const [ax, ay] of aligns) for (let y = ay; y < ay + 5; y++) dark.fill(0, y * n + ax, y * n + ax + 5);
+  return { version: matrix.version, ecl: matrix.ecl, n, dark, eyes, aligns, logo: placement, adjustments };
+}
+
+/** Top-left cells of the alignment patterns that are drawn: not on a finder, not touched by the logo hole. */
+function wholeAlignments(version: number, logo: LogoPlacement | null): [number, number][] {
+  const pos = alignmentPositions(version);
+  const last = pos.length - 1;
+  const out: [number, number][] = [];
+  pos.forEach((cy, j) =>
+    pos.forEach((cx, i) => {
+      // The three corners next to the finders have no alignment pattern.
+      if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) return;
+      const x = cx - 2;
+      const y = cy - 2;
+      const h = logo?.hole;
+      if (h && x < h.x + h.w && x + 5 > h.x && y < h.y + h.h && y + 5 > h.y) return;
+      out.push([x, y]);
+    }),
+  );
+  return out;
 }

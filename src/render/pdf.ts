@@ -10,6 +10,7 @@ import { emitFrameShapes } from './layout.ts';
 import { DecimalPathSink, pdfSymbol } from './pdfModules.ts';
 import { deflate, latin1Bytes, pdfTextString, PdfWriter } from './pdfWriter.ts';
 import { MARK_WIDTH_PT, pdfColour, printPage, registration } from './print.ts';
+import { shadingSource, type Paint } from './paint.ts';
 import { logoRect, type Scene } from './scene.ts';
 import { fmt } from './svg.ts';
 import type { PrintColour } from '../../workers/contract.ts';
@@ -81,8 +82,14 @@ function upFiltered({ width, height, rgb }: { width: number; height: number; rgb
   return out;
 }
 
+/** The gradient as a PDF shading in the page's art coordinates (pt, y down). */
+function shadingDict(paint: Paint & { kind: 'gradient' }, scene: Scene, mode: PrintColour): string {
+  const { m, ox, oy } = scene;
+  return shadingSource(paint.gradient, scene.model.n, { x: (u) => ox + u * m, y: (v) => oy + v * m, m }, mode);
+}
+
 export async function sceneToPdf(scene: Scene, opts: PdfOptions): Promise<Uint8Array<ArrayBuffer>> {
-  const { layout, style } = scene;
+  const { layout, style, design } = scene;
   const mode: PrintColour = opts.print?.colour ?? 'rgb';
   const page = printPage(layout.width, opts.print?.bleedPt ?? 0, opts.print?.cropMarks ?? false);
   const { margin, media, trim, bleed } = page;
@@ -90,8 +97,10 @@ export async function sceneToPdf(scene: Scene, opts: PdfOptions): Promise<Uint8A
   const ops: string[] = [
     // Art coordinates: origin at the trim's top-left corner, y down, in pt.
     `q 1 0 0 -1 ${fmt(margin)} ${fmt(margin + trim)} cm`,
-    `${fill(style.bg)} ${fmt(-bleed)} ${fmt(-bleed)} ${fmt(trim + 2 * bleed)} ${fmt(trim + 2 * bleed)} re f`,
   ];
+  // A transparent background is simply not painted: the page shows whatever it is placed on.
+  if (!design.transparent)
+    ops.push(`${fill(style.bg)} ${fmt(-bleed)} ${fmt(-bleed)} ${fmt(trim + 2 * bleed)} ${fmt(trim + 2 * bleed)} re f`);
   if (layout.shapes.length) {
     const sink = new DecimalPathSink();
     emitFrameShapes(sink, layout.shapes);
@@ -109,13 +118,25 @@ export async function sceneToPdf(scene: Scene, opts: PdfOptions): Promise<Uint8A
     );
   }
   const q = layout.qr;
-  ops.push(
-    `${fill(style.bg)} ${fmt(q.x)} ${fmt(q.y)} ${fmt(q.side)} ${fmt(q.side)} re f`,
-    // Fill and stroke: the `rounded` modules are strokes.
-    `${fill(style.fg)} ${pdfColour(style.fg, mode, true)}`,
-  );
+  if (!design.transparent) ops.push(`${fill(style.bg)} ${fmt(q.x)} ${fmt(q.y)} ${fmt(q.side)} ${fmt(q.side)} re f`);
   const symbol = pdfSymbol(scene);
-  ops.push(symbol.ops);
+  // Solid layers in their colour (fill and stroke: the `rounded` modules are strokes). Gradient layers become
+  // one luminosity soft mask (white where they draw, so strokes and placed forms mask like fills) through which
+  // the shading is painted over the QR area.
+  const masked: string[] = [];
+  let gradient: (Paint & { kind: 'gradient' }) | null = null;
+  const layers: [string, Paint][] = [
+    [symbol.rings, design.eyeFrames],
+    [symbol.centres, design.eyeCentres],
+    [symbol.modules, design.modules],
+  ];
+  for (const [layerOps, paint] of layers) {
+    if (paint.kind === 'gradient') {
+      masked.push(layerOps);
+      gradient = paint;
+    } else ops.push(`${fill(paint.colour)} ${pdfColour(paint.colour, mode, true)}`, layerOps);
+  }
+  if (gradient) ops.push(`q /GQ gs ${fmt(q.x)} ${fmt(q.y)} ${fmt(q.side)} ${fmt(q.side)} re W n /SQ sh Q`);
   const box = logoRect(scene);
   const logo = box && opts.logo ? opts.logo : null;
   if (box && logo) ops.push(`q ${fmt(box.w)} 0 0 ${fmt(-box.h)} ${fmt(box.x)} ${fmt(box.y + box.h)} cm /Im1 Do Q`);
@@ -134,6 +155,18 @@ export async function sceneToPdf(scene: Scene, opts: PdfOptions): Promise<Uint8A
   for (const form of symbol.forms) {
     const id = await pdf.addFlateStream('/Type /XObject /Subtype /Form /BBox [-.1 -.1 1.1 1.1]', latin1Bytes(form.ops));
     xobjects.push(`/${form.name} ${id} 0 R`);
+  }
+  const extra: string[] = [];
+  if (gradient) {
+    const form = xobjects.length ? `/Resources << /XObject << ${xobjects.join(' ')} >> >> ` : '';
+    const bbox = [q.x, q.y, q.x + q.side, q.y + q.side].map(fmt).join(' ');
+    const group = await pdf.addFlateStream(
+      `/Type /XObject /Subtype /Form /BBox [${bbox}] /Group << /S /Transparency /CS /DeviceGray >> ${form}`.trim(),
+      latin1Bytes(['1 g 1 G', ...masked].join('\n')),
+    );
+    const gs = pdf.add(`<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G ${group} 0 R >> >>`);
+    const sh = pdf.add(shadingDict(gradient, scene, mode));
+    extra.push(`/ExtGState << /GQ ${gs} 0 R >> /Shading << /SQ ${sh} 0 R >>`);
   }
   if (logo) {
     const id = pdf.reserve();
@@ -157,7 +190,9 @@ export async function sceneToPdf(scene: Scene, opts: PdfOptions): Promise<Uint8A
     : 0;
   const contents = await pdf.addFlateStream('', latin1Bytes(ops.join('\n')));
   const resources =
-    (font ? `/Font << /F1 ${font} 0 R >> ` : '') + (xobjects.length ? `/XObject << ${xobjects.join(' ')} >>` : '');
+    (font ? `/Font << /F1 ${font} 0 R >> ` : '') +
+    (xobjects.length ? `/XObject << ${xobjects.join(' ')} >> ` : '') +
+    extra.join(' ');
   const boxes = opts.print
     ? ` /BleedBox [${[margin - bleed, margin - bleed, margin + trim + bleed, margin + trim + bleed].map(fmt).join(' ')}]` +
       ` /TrimBox [${[margin, margin, margin + trim, margin + trim].map(fmt).join(' ')}]`

@@ -7,7 +7,16 @@
  */
 import { traceContours } from './contours.ts';
 import type { Scene } from './scene.ts';
-import { BRIDGE_WIDTH, circle, DOT_RADIUS, emitContours, emitEyes, type GridMap, type PathSink } from './shapes.ts';
+import { emitEyeCentres, emitEyeRings } from './eyes.ts';
+import {
+  BRIDGE_WIDTH,
+  circle,
+  emitAlignments,
+  DOT_RADIUS,
+  emitContours,
+  type GridMap,
+  type PathSink,
+} from './shapes.ts';
 import { fmt } from './svg.ts';
 import { forEachRun } from './moduleRuns.ts';
 
@@ -89,8 +98,18 @@ function roundRuns(dark: Uint8Array, n: number, out: string[]): void {
  * eyes and contours 12 units per module (every classy corner point lies on it), bridges 10 (their 0.1-module
  * edges), round-capped runs 2 (module centres), placements and square runs 1.
  */
-export function pdfSymbol(scene: Scene): { ops: string; forms: PdfForm[] } {
-  const { model, style, m, ox, oy } = scene;
+export interface PdfSymbol {
+  /** Everything in the current colour: eye rings, eye centres, modules. */
+  ops: string;
+  /** The three layers apart, for painting each its own way (design options). */
+  rings: string;
+  centres: string;
+  modules: string;
+  forms: PdfForm[];
+}
+
+export function pdfSymbol(scene: Scene): PdfSymbol {
+  const { model, style, m, ox, oy, design } = scene;
   const { dark, n } = model;
   const grid = (g: number) => {
     const scale = (m / g).toFixed(6);
@@ -98,9 +117,13 @@ export function pdfSymbol(scene: Scene): { ops: string; forms: PdfForm[] } {
   };
   const unit = (g: number): GridMap => ({ m: g, x: (i) => i * g, y: (j) => j * g });
   const forms: PdfForm[] = [];
-  const eyes = new IntPathSink();
-  emitEyes(eyes, model.eyes, style.shape, unit(12));
-  const out: string[] = [grid(12), ...eyes.parts, 'f', 'Q'];
+  const rings = new IntPathSink();
+  emitEyeRings(rings, model.eyes, design.eyeFrame, style.shape, unit(12));
+  const centres = new IntPathSink();
+  emitEyeCentres(centres, model.eyes, design.eyeCentre, style.shape, unit(12));
+  const ringOps = [grid(12), ...rings.parts, 'f', 'Q'].join('\n');
+  const centreOps = [grid(12), ...centres.parts, 'f', 'Q'].join('\n');
+  const out: string[] = [];
   const path = new IntPathSink();
   switch (style.shape) {
     case 'square':
@@ -119,6 +142,12 @@ export function pdfSymbol(scene: Scene): { ops: string; forms: PdfForm[] } {
       out.push(grid(1));
       placeEach(dark, n, form.name, out);
       out.push('Q');
+      if (model.aligns.length) {
+        // Alignment patterns drawn whole (shapes.ts solidAlignment), on a grid of 20 units per module.
+        const aligns = new IntPathSink();
+        emitAlignments(aligns, model.aligns, unit(20));
+        out.push(grid(20), ...aligns.parts, 'f', 'Q');
+      }
       if (!dots) {
         // Bridges between the centres of neighbours, BRIDGE_WIDTH wide, on a grid of 10 units per module.
         const inset = Math.round(((1 - BRIDGE_WIDTH) / 2) * 10);
@@ -137,5 +166,6 @@ export function pdfSymbol(scene: Scene): { ops: string; forms: PdfForm[] } {
       emitContours(path, traceContours(dark, n), style.shape, unit(12));
       out.push(grid(12), ...path.parts, 'f', 'Q');
   }
-  return { ops: out.join('\n'), forms };
+  const modules = out.join('\n');
+  return { ops: [ringOps, centreOps, modules].join('\n'), rings: ringOps, centres: centreOps, modules, forms };
 }

@@ -6,7 +6,16 @@
  */
 import { DX, DY, traceContours } from './contours.ts';
 import type { Scene } from './scene.ts';
-import { BRIDGE_WIDTH, DOT_RADIUS, emitEyes, forEachCorner, KAPPA, type GridMap, type PathSink } from './shapes.ts';
+import { emitEyeCentres, emitEyeRings } from './eyes.ts';
+import {
+  BRIDGE_WIDTH,
+  DOT_RADIUS,
+  emitAlignments,
+  forEachCorner,
+  KAPPA,
+  type GridMap,
+  type PathSink,
+} from './shapes.ts';
 import { fmt } from './svg.ts';
 import { forEachRun } from './moduleRuns.ts';
 
@@ -142,14 +151,26 @@ class PsDecimalSink implements PathSink {
   }
 }
 
-/** Lines of PostScript drawing the symbol's eyes and modules with the current colour, in module units. */
-export function psSymbol(scene: Scene): string[] {
+/**
+ * The symbol's three layers apart (eye rings, eye centres, modules), each a list of tokens that builds one path
+ * from `newpath` and ends with its painting operator, `fill` or `stroke` (design options paint them apart).
+ */
+export function psSymbolLayers(scene: Scene): { rings: string[]; centres: string[]; modules: string[] } {
+  const { model, style, design } = scene;
+  const unit: GridMap = { m: 1, x: (i) => i, y: (j) => j };
+  const rings: string[] = ['newpath'];
+  emitEyeRings(new PsDecimalSink(rings), model.eyes, design.eyeFrame, style.shape, unit);
+  rings.push('fill');
+  const centres: string[] = ['newpath'];
+  emitEyeCentres(new PsDecimalSink(centres), model.eyes, design.eyeCentre, style.shape, unit);
+  centres.push('fill');
+  return { rings, centres, modules: moduleCalls(scene) };
+}
+
+function moduleCalls(scene: Scene): string[] {
   const { model, style } = scene;
   const { dark, n } = model;
   const out: string[] = ['newpath'];
-  const unit: GridMap = { m: 1, x: (i) => i, y: (j) => j };
-  emitEyes(new PsDecimalSink(out), model.eyes, style.shape, unit);
-  out.push('fill', 'newpath');
   switch (style.shape) {
     case 'square':
       rowCalls(dark, n, false, 'N', (dx, len) => `${dx} ${len} R`, out);
@@ -160,7 +181,7 @@ export function psSymbol(scene: Scene): string[] {
       rowCalls(dark, n, false, 'N', (dx, len) => `${dx} ${len} L`, out);
       rowCalls(dark, n, true, 'K', (dy, len) => (len > 1 ? `${dy} ${len} W` : null), out);
       out.push('stroke');
-      return lines(out);
+      return out;
     case 'dots':
     case 'extraRounded': {
       const proc = style.shape === 'dots' ? 'd' : 'e';
@@ -186,6 +207,11 @@ export function psSymbol(scene: Scene): string[] {
     default:
       contourCalls(dark, n, style.shape, out);
   }
+  // Alignment patterns drawn whole (shapes.ts solidAlignment), in the same module units.
+  emitAlignments(new PsDecimalSink(out), model.aligns, { m: 1, x: (i) => i, y: (j) => j });
   out.push('fill');
-  return lines(out);
+  return out;
 }
+
+/** Joins tokens into lines of at most ~100 characters (exported for eps.ts). */
+export const psLines = lines;

@@ -19,10 +19,11 @@
  * (0.75 m > floor(m): m < 1, 4/3..2, 8/3..3; never in previews, which get >= 3 px per module) it stays on paths.
  */
 import { parseHex } from './colour.ts';
+import { newSurface, type Context2D, type Pixels, type Surface2D } from './context2d.ts';
 import { cornerRadii, emitCell, emitModules } from './shapes.ts';
 import type { Shape } from '../../workers/contract.ts';
 
-type Ctx = OffscreenCanvasRenderingContext2D;
+type Ctx = Context2D;
 
 /** Whether the modules of `shape` at module size `m` (pixels, unsnapped) can be drawn from per-cell sprites. */
 export function rasterisable(shape: Shape, m: number): boolean {
@@ -67,7 +68,7 @@ function spriteKey(w: number, h: number, cfg: number, tl: number, br: number): n
  * (0 = full radius, else the limiting edge run in pixels; see cornerCodes).
  */
 function makeSprite(shape: Shape, m: number, w: number, h: number, cfg: number, tl = 0, br = 0): Uint8Array {
-  const c = new OffscreenCanvas(Math.max(1, w), Math.max(1, h));
+  const c = newSurface(Math.max(1, w), Math.max(1, h));
   const ctx = c.getContext('2d', { willReadFrequently: true });
   const out = new Uint8Array(w * h);
   if (!ctx || w <= 0 || h <= 0) return out;
@@ -101,7 +102,7 @@ function makeSprite(shape: Shape, m: number, w: number, h: number, cfg: number, 
 }
 
 /** Sprites as small canvases in the fill colour, for stamping with drawImage (few, large modules). */
-const canvasSets = new Map<string, Map<number, OffscreenCanvas>>();
+const canvasSets = new Map<string, Map<number, Surface2D>>();
 
 function canvasSprite(
   shape: Shape,
@@ -112,7 +113,7 @@ function canvasSprite(
   cfg: number,
   tl: number,
   br: number,
-): OffscreenCanvas {
+): Surface2D {
   const setKey = `${shape}:${m}:${fg}`;
   let set = canvasSets.get(setKey);
   if (!set) {
@@ -124,11 +125,11 @@ function canvasSprite(
   let c = set.get(key);
   if (c) return c;
   const cov = coverage(shape, m, w, h, cfg, tl, br);
-  c = new OffscreenCanvas(Math.max(1, w), Math.max(1, h));
+  c = newSurface(Math.max(1, w), Math.max(1, h));
   const ctx = c.getContext('2d');
   if (ctx && w > 0 && h > 0) {
     // cov is the w x h coverage mask (one byte per pixel) and img.data the same w x h pixels as RGBA.
-    const img = new ImageData(w, h);
+    const img = ctx.createImageData(w, h);
     const [r, g, b] = parseHex(fg);
     for (let i = 0; i < cov.length; i++) {
       img.data[i * 4] = r;
@@ -158,6 +159,13 @@ function coverage(shape: Shape, m: number, w: number, h: number, cfg: number, tl
  * squares): per-call cost times few calls beats writing and uploading the whole pixel area from script.
  */
 export const STAMP_MAX_MODULES = 4000;
+
+/** Whether rasterModules lets the canvas stamp these modules (few of them) rather than write a pixel buffer. */
+export function stampsModules(dark: Uint8Array): boolean {
+  let count = 0;
+  for (let i = 0; i < dark.length; i++) count += dark[i]!;
+  return count < STAMP_MAX_MODULES;
+}
 
 function cfgAt(dark: Uint8Array, n: number, x: number, y: number): number {
   const i = y * n + x;
@@ -252,13 +260,13 @@ function stampModules(
   }
 }
 
-let scratch: ImageData | null = null;
+let scratch: Pixels | null = null;
 /** Reuse one pixel buffer for preview-sized areas (an export-sized one would pin megabytes). */
 const SCRATCH_MAX_PIXELS = 1024 * 1024;
 
-function imageData(w: number, h: number): ImageData {
-  if (w * h > SCRATCH_MAX_PIXELS) return new ImageData(w, h);
-  if (!scratch || scratch.width !== w || scratch.height !== h) scratch = new ImageData(w, h);
+function imageData(ctx: Ctx, w: number, h: number): Pixels {
+  if (w * h > SCRATCH_MAX_PIXELS) return ctx.createImageData(w, h);
+  if (!scratch || scratch.width !== w || scratch.height !== h) scratch = ctx.createImageData(w, h);
   return scratch;
 }
 
@@ -280,7 +288,13 @@ export function rasterModules(
   xs: ArrayLike<number>,
   ys: ArrayLike<number>,
   fg: string,
-  bg: string,
+  /** null: transparent background (the cells' pixels are replaced by the modules' colour with coverage alpha). */
+  bg: string | null,
+  /**
+   * Rewrites the pixel buffer (W x H at X0, Y0 on the canvas) before it is put: a gradient colours the modules
+   * there (canvas.ts). Only called on the pixel-buffer path, not when the canvas stamps (see stampsModules).
+   */
+  recolour?: (buf: Uint32Array, X0: number, Y0: number, W: number, H: number) => void,
 ): void {
   // Indices in range: dark has n x n cells and xs, ys the n + 1 grid lines 0..n; x, y are cells (0..n-1) and a
   // run end e is at most n. Pixel offsets stay inside the W x H buffer as every cell lies between lines 0 and n;
@@ -296,11 +310,11 @@ export function rasterModules(
   const W = xs[n]! - X0;
   const H = ys[n]! - Y0;
   if (W <= 0 || H <= 0) return;
-  const img = imageData(W, H);
+  const img = imageData(ctx, W, H);
   const buf = new Uint32Array(img.data.buffer, img.data.byteOffset, W * H);
   const [fr, fgG, fb] = parseHex(fg);
-  const [br, bgG, bb] = parseHex(bg);
-  const bgWord = word(br, bgG, bb);
+  const [br, bgG, bb] = bg === null ? [fr, fgG, fb] : parseHex(bg);
+  const bgWord = bg === null ? 0 : word(br, bgG, bb);
   const fgWord = word(fr, fgG, fb);
   buf.fill(bgWord);
 
@@ -329,7 +343,10 @@ export function rasterModules(
     const lut = new Uint32Array(256);
     for (let a = 0; a < 256; a++) {
       const t = a / 255;
-      lut[a] = word(Math.round(br + (fr - br) * t), Math.round(bgG + (fgG - bgG) * t), Math.round(bb + (fb - bb) * t));
+      lut[a] =
+        bg === null
+          ? ((a << 24) | (fb << 16) | (fgG << 8) | fr) >>> 0
+          : word(Math.round(br + (fr - br) * t), Math.round(bgG + (fgG - bgG) * t), Math.round(bb + (fb - bb) * t));
     }
     const set = spriteSet(shape, m);
     const nb = NEIGHBOURS[shape];
@@ -381,5 +398,6 @@ export function rasterModules(
       }
     }
   }
+  recolour?.(buf, X0, Y0, W, H);
   ctx.putImageData(img, X0, Y0);
 }

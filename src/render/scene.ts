@@ -1,8 +1,8 @@
 /** Everything a backend needs to draw one code: model (what), layout (where), style (how). */
-import { checkColours } from './colour.ts';
 import { layoutFrame, moduleSize, type Layout } from './layout.ts';
-import { buildModel, QUIET_ZONE, type RenderModel } from './model.ts';
-import type { GridMap } from './shapes.ts';
+import { buildModel, type RenderModel } from './model.ts';
+import { resolveDesign, type Design } from './paint.ts';
+import { solidAlignment, type GridMap } from './shapes.ts';
 import type { QrStyle } from '../../workers/contract.ts';
 import type { QrMatrix } from '../encoder/index.ts';
 import type { LogoSize } from './types.ts';
@@ -10,6 +10,8 @@ import type { LogoSize } from './types.ts';
 export interface Scene {
   model: RenderModel;
   style: QrStyle;
+  /** The style's design options, checked and resolved (eye shapes, paints, transparency, quiet zone). */
+  design: Design;
   layout: Layout;
   /** Module size and symbol origin (quiet zone excluded), output units. */
   m: number;
@@ -29,19 +31,20 @@ export function buildScene(
   size: number,
   wholeUnits = false,
 ): Scene {
-  checkColours(style.fg, style.bg);
-  const model = buildModel(matrix, logo);
+  const design = resolveDesign(style);
+  const quiet = design.margin;
+  const model = buildModel(matrix, logo, solidAlignment(style.shape));
   const layout = layoutFrame(style.frame, size, style.frameText);
-  let m = moduleSize(layout, model.n);
+  let m = moduleSize(layout, model.n, quiet);
   const q = layout.qr;
   if (wholeUnits && m >= 2) {
     m = Math.floor(m);
-    const side = (model.n + 2 * QUIET_ZONE) * m;
+    const side = (model.n + 2 * quiet) * m;
     const x = Math.round(q.x + (q.side - side) / 2);
     const y = Math.round(q.y + (q.side - side) / 2);
-    return { model, style, layout, m, ox: x + QUIET_ZONE * m, oy: y + QUIET_ZONE * m };
+    return { model, style, design, layout, m, ox: x + quiet * m, oy: y + quiet * m };
   }
-  return { model, style, layout, m, ox: q.x + QUIET_ZONE * m, oy: q.y + QUIET_ZONE * m };
+  return { model, style, design, layout, m, ox: q.x + quiet * m, oy: q.y + quiet * m };
 }
 
 /** Grid map for vector output: exact fractional coordinates. */

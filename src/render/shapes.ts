@@ -26,8 +26,12 @@ export interface GridMap {
 
 /** Bezier handle length for a quarter circle. */
 export const KAPPA = 0.5522847498;
-/** Radius of a dot in the `dots` shape, in modules. */
-export const DOT_RADIUS = 0.45;
+/**
+ * Radius of a dot in the `dots` shape, in modules: neighbours all but touch. Smaller dots (0.45 before issue 15)
+ * leave a dark module under 64 % ink, which blur and a few pixels per module turn into grey that the decoders'
+ * thresholds drop (docs/scan-safety.md has the counts).
+ */
+export const DOT_RADIUS = 0.5;
 /** extraRounded: every module a full circle, neighbours joined by bridges this wide (modules). */
 export const BRIDGE_WIDTH = 0.8;
 
@@ -66,24 +70,77 @@ export function cornerRadii(shape: Shape): CornerRule {
   }
 }
 
-/** Eye radii in modules: [outer ring, inner edge of the ring, solid centre] for the TL/BR and TR/BL corners. */
-export function eyeRadii(shape: Shape): {
-  major: readonly [number, number, number];
-  minor: readonly [number, number, number];
-} {
-  switch (shape) {
-    case 'square':
-      return { major: [0, 0, 0], minor: [0, 0, 0] };
-    case 'dots':
-      return { major: [3.5, 2.5, 1.5], minor: [3.5, 2.5, 1.5] };
-    case 'rounded':
-      return { major: [2, 1, 0.75], minor: [2, 1, 0.75] };
-    case 'extraRounded':
-      return { major: [3, 2, 1.2], minor: [3, 2, 1.2] };
-    case 'classy':
-      return { major: [3, 2, 1.2], minor: [0, 0, 0] };
-    case 'classyRounded':
-      return { major: [3, 2, 1.2], minor: [1.2, 0.4, 0.5] };
+/** Eye radii in modules: outer edge of the ring, inner edge of the ring, solid centre. */
+export type EyeRadii = readonly [number, number, number];
+
+/**
+ * The finder rule (issue 15): the largest corner radii, in modules, an eye may have and still be found by every
+ * decoder under a phone's rotation and keystone. Decoders find an eye by the 1:1:3:1:1 runs across its middle
+ * and then take its corners and size from the ring's outline; rings rounder than this (a circle's 3.5) measured
+ * as a different size on the diagonal, and the `angle` and `phonePhoto` reads of such designs failed (dots with
+ * circular eyes: 16 of 48 reads under `angle`, 46 of 48 with this cap). Eye shapes of their own (eyes.ts) keep
+ * within it with `finderSafeRadii`, so the rule lives in one place.
+ */
+export const FINDER_MAX_RADII: EyeRadii = [2, 1, 0.75];
+
+/** `r` (outer, inner, centre radii in modules) capped by the finder rule. */
+export function finderSafeRadii(r: EyeRadii): EyeRadii {
+  return [
+    Math.min(r[0], FINDER_MAX_RADII[0]),
+    Math.min(r[1], FINDER_MAX_RADII[1]),
+    Math.min(r[2], FINDER_MAX_RADII[2]),
+  ];
+}
+
+/**
+ * Eye radii in modules for the TL/BR (`major`) and TR/BL (`minor`) corners, already within the finder rule.
+ * Dots get near-square eyes: with round eyes and small dots nothing in the code is straight, and the dots
+ * designs were the ones the decoders lost under rotation.
+ */
+export function eyeRadii(shape: Shape): { major: EyeRadii; minor: EyeRadii } {
+  const own = ((): { major: EyeRadii; minor: EyeRadii } => {
+    switch (shape) {
+      case 'square':
+        return { major: [0, 0, 0], minor: [0, 0, 0] };
+      case 'dots':
+        return { major: [1, 0.5, 0.5], minor: [1, 0.5, 0.5] };
+      case 'rounded':
+        return { major: [2, 1, 0.75], minor: [2, 1, 0.75] };
+      case 'extraRounded':
+        return { major: [2, 1, 0.75], minor: [2, 1, 0.75] };
+      case 'classy':
+        return { major: [2, 1, 0.75], minor: [0, 0, 0] };
+      case 'classyRounded':
+        return { major: [2, 1, 0.75], minor: [1.2, 0.4, 0.5] };
+    }
+  })();
+  return { major: finderSafeRadii(own.major), minor: finderSafeRadii(own.minor) };
+}
+
+/**
+ * Whether the shape draws alignment patterns as whole 5x5 units (emitAlignments) instead of module by module.
+ * Dots do: a ring of separate dots reads, on its diagonals, as a much wider light ring than on its axes, and
+ * jsQR then takes a nearby lone dot for the alignment pattern (clean 1000 px dots exports failed jsQR until
+ * the pattern was drawn solid). The other shapes join neighbouring modules, so their patterns are solid already.
+ */
+export function solidAlignment(shape: Shape): boolean {
+  return shape === 'dots';
+}
+
+/** Corner radii (modules) of an alignment pattern drawn whole: ring outer, ring inner, centre. */
+const ALIGNMENT_RADII: EyeRadii = [0.75, 0.35, 0.35];
+
+/**
+ * The alignment patterns at `aligns` (top-left cells of each 5x5) as whole shapes: a ring one module thick
+ * (outer clockwise, inner counter-clockwise: fill nonzero) and a solid centre module. Same geometry in every
+ * backend, like the eyes.
+ */
+export function emitAlignments(sink: PathSink, aligns: readonly (readonly [number, number])[], map: GridMap): void {
+  const [o, i, c] = ALIGNMENT_RADII.map((r) => r * map.m) as [number, number, number];
+  for (const [ax, ay] of aligns) {
+    roundedRect(sink, map.x(ax), map.y(ay), map.x(ax + 5), map.y(ay + 5), [o, o, o, o], true);
+    roundedRect(sink, map.x(ax + 1), map.y(ay + 1), map.x(ax + 4), map.y(ay + 4), [i, i, i, i], false);
+    roundedRect(sink, map.x(ax + 2), map.y(ay + 2), map.x(ax + 3), map.y(ay + 3), [c, c, c, c], true);
   }
 }
 

@@ -5,8 +5,10 @@
  */
 import { emitFrameShapes, FONT_FAMILY } from './layout.ts';
 import { DX, DY, traceContours } from './contours.ts';
+import { emitEyeCentres, emitEyeRings } from './eyes.ts';
+import { gradientGeometry, samePaint, type Paint } from './paint.ts';
 import { logoRect, type Scene } from './scene.ts';
-import { BRIDGE_WIDTH, DOT_RADIUS, emitEyes, forEachCorner, type GridMap, type PathSink } from './shapes.ts';
+import { BRIDGE_WIDTH, DOT_RADIUS, emitAlignments, forEachCorner, type GridMap, type PathSink } from './shapes.ts';
 
 /** Shortest decimal form with at most 3 decimals: 0.5 -> ".5", -0.25 -> "-.25". */
 export function fmt(v: number): string {
@@ -223,8 +225,18 @@ export interface SvgOptions {
   printMm?: number;
 }
 
+/** The gradient as an SVG paint server with id `id`, in the module units of the symbol's group. */
+function gradientSvg(paint: Paint & { kind: 'gradient' }, n: number, id: string): string {
+  const g = gradientGeometry(paint.gradient, n);
+  const stops = g.stops.map((s) => `<stop offset="${fmt(s.offset)}" stop-color="${s.colour}"/>`).join('');
+  return g.type === 'linear'
+    ? `<linearGradient id="${id}" gradientUnits="userSpaceOnUse" x1="${fmt(g.x1)}" y1="${fmt(g.y1)}" x2="${fmt(g.x2)}" y2="${fmt(g.y2)}">${stops}</linearGradient>`
+    : `<radialGradient id="${id}" gradientUnits="userSpaceOnUse" cx="${fmt(g.cx)}" cy="${fmt(g.cy)}" r="${fmt(g.r)}">${stops}</radialGradient>`;
+}
+
 export function sceneToSvg(scene: Scene, opts: SvgOptions): string {
-  const { layout, style, model, m, ox, oy } = scene;
+  const { layout, style, model, m, ox, oy, design } = scene;
+  const transparent = design.transparent;
   const W = fmt(layout.width);
   const H = fmt(layout.height);
   const out: string[] = [];
@@ -235,7 +247,7 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions): string {
       : `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${fmt(mm)}mm" height="${fmt((mm * layout.height) / layout.width)}mm" role="img" aria-label="QR code, ${fmt(mm)} mm wide, ready to print">`,
   );
   out.push(`<title>${escapeXml(opts.title)}</title>`);
-  out.push(`<rect width="${W}" height="${H}" fill="${style.bg}"/>`);
+  if (!transparent) out.push(`<rect width="${W}" height="${H}" fill="${style.bg}"/>`);
   if (layout.shapes.length) {
     const sink = new SvgPathSink();
     emitFrameShapes(sink, layout.shapes);
@@ -248,16 +260,33 @@ export function sceneToSvg(scene: Scene, opts: SvgOptions): string {
     );
   }
   const q = layout.qr;
-  if (layout.shapes.length)
+  if (layout.shapes.length && !transparent)
     out.push(
       `<rect x="${fmt(q.x)}" y="${fmt(q.y)}" width="${fmt(q.side)}" height="${fmt(q.side)}" fill="${style.bg}"/>`,
     );
   const unit: GridMap = { m: 1, x: (i) => i, y: (j) => j };
-  const eyes = new SvgPathSink();
-  emitEyes(eyes, model.eyes, style.shape, unit);
   out.push(`<g transform="translate(${nums(ox, oy)}) scale(${fmt(m)})">`);
-  out.push(`<path fill="${style.fg}" d="${eyes.d}"/>`);
-  out.push(modulesSvg(model.dark, model.n, style.shape, style.fg));
+  // One gradient (the modules'; eyes without a colour of their own share it), in the group's module units.
+  const paint = (p: Paint) => (p.kind === 'solid' ? p.colour : 'url(#qr-gradient)');
+  if (design.modules.kind === 'gradient')
+    out.push(`<defs>${gradientSvg(design.modules, model.n, 'qr-gradient')}</defs>`);
+  const rings = new SvgPathSink();
+  emitEyeRings(rings, model.eyes, design.eyeFrame, style.shape, unit);
+  const centres = new SvgPathSink();
+  emitEyeCentres(centres, model.eyes, design.eyeCentre, style.shape, unit);
+  if (samePaint(design.eyeFrames, design.eyeCentres))
+    out.push(`<path fill="${paint(design.eyeFrames)}" d="${rings.d}${centres.d}"/>`);
+  else
+    out.push(
+      `<path fill="${paint(design.eyeFrames)}" d="${rings.d}"/>`,
+      `<path fill="${paint(design.eyeCentres)}" d="${centres.d}"/>`,
+    );
+  out.push(modulesSvg(model.dark, model.n, style.shape, paint(design.modules)));
+  if (model.aligns.length) {
+    const aligns = new SvgPathSink();
+    emitAlignments(aligns, model.aligns, unit);
+    out.push(`<path fill="${paint(design.modules)}" d="${aligns.d}"/>`);
+  }
   out.push('</g>');
   const box = logoRect(scene);
   if (box && opts.logoHref) {

@@ -18,6 +18,7 @@ import type {
   QrContent,
   QrRequest,
   QrWorkerApi,
+  RasterType,
   RenderMeta,
   ScanCheckResult,
   ScanTarget,
@@ -31,7 +32,12 @@ export {
   DEFAULT_ECL,
   DEFAULT_FRAME_TEXT,
   DEFAULT_STYLE,
+  DESIGN_DEFAULTS,
   ECLS,
+  EYE_SHAPES,
+  GRADIENT_TYPES,
+  MAX_MARGIN,
+  MIN_MARGIN,
   errorCode,
   FRAMES,
   hexToRgb,
@@ -47,6 +53,8 @@ export {
   QrError,
   relativeLuminance,
   rgbToCmyk,
+  SCAN_READER_LABEL,
+  SCAN_READERS,
   SHAPES,
 } from '../../workers/contract.ts';
 export type * from '../../workers/contract.ts';
@@ -233,6 +241,17 @@ export class QrClient {
 
   png(req: QrRequest, size: number, opts?: CallOptions): Promise<{ blob: Blob; meta: RenderMeta }> {
     return this.call((api) => api.png(req, size), opts);
+  }
+
+  /** PNG, JPEG or WebP download of size x size pixels (design options). */
+  image(
+    req: QrRequest,
+    size: number,
+    type: RasterType,
+    quality?: number,
+    opts?: CallOptions,
+  ): Promise<{ blob: Blob; meta: RenderMeta }> {
+    return this.call((api) => api.image(req, size, type, quality), opts);
   }
 
   svg(req: QrRequest, size?: number, opts?: CallOptions): Promise<{ svg: string; meta: RenderMeta }> {

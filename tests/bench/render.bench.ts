@@ -120,6 +120,46 @@ test('render benchmarks', async () => {
   }
   results.png2000 = png;
 
+  // Design options (docs/design-options.md): the v36 case with a three-stop gradient and eye shapes and colours
+  // of their own, against the same floor.
+  {
+    const styled: QrRequest = {
+      content: TEXT1000,
+      ecl: 'H',
+      kind: 'text',
+      style: {
+        shape: 'dots',
+        fg: '#000000',
+        bg: '#FFFFFF',
+        frame: 'banner',
+        frameText: 'SCAN ME',
+        logoId: 'logo',
+        gradient: { type: 'linear', angle: 45, stops: ['#1A2BB2', '#9333EA', '#000000'] },
+        eyeFrame: 'leaf',
+        eyeCentre: 'circle',
+        eyeCentreColour: '#B91C1C',
+      },
+    };
+    await bw.ourPng(styled, 2000); // warm-up
+    const ours: number[] = [];
+    const floor: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      if (i % 2) {
+        ours.push(await bw.ourPng(styled, 2000));
+        floor.push(await bw.floorPng(TEXT1000, 'H', 2000));
+      } else {
+        floor.push(await bw.floorPng(TEXT1000, 'H', 2000));
+        ours.push(await bw.ourPng(styled, 2000));
+      }
+    }
+    results.png2000DesignOptions = {
+      case: '1000 chars, H (v36), dots + 3-stop gradient + leaf/circle eyes + logo + banner',
+      oursMs: r1(median(ours)),
+      floorMs: r1(median(floor)),
+      ratio: Math.round((median(ours) / median(floor)) * 100) / 100,
+    };
+  }
+
   // qr-code-styling 1.9.2, same 1000-char code: canvas 2000 px PNG with dots and the logo (main thread).
   const logoUrl = await blobToDataUrl(logo);
   const qrcsTimes: number[] = [];
@@ -237,6 +277,11 @@ test('render benchmarks', async () => {
     '| case | version | ours (worker) ms | floor ms | ours / floor | end-to-end via client ms |',
     '|---|---|---|---|---|---|',
     ...png.map((p) => `| ${p.case} | ${p.version} | ${p.oursMs} | ${p.floorMs} | ${p.ratio} | ${p.endToEndMs} |`),
+    '',
+    (() => {
+      const d = results.png2000DesignOptions as { case: string; oursMs: number; floorMs: number; ratio: number };
+      return `Design options: ${d.case}: ours ${d.oursMs} ms, floor ${d.floorMs} ms, ours / floor ${d.ratio}`;
+    })(),
     '',
     `qr-code-styling 1.9.2, same 1000-char code, PNG 2000 (main thread): ${(results.qrCodeStyling as { pngMs: number }).pngMs} ms; ours end-to-end ${ours1000} ms; speed-up x${(results.qrCodeStyling as { speedup: number }).speedup}`,
     '',

@@ -7,11 +7,11 @@ import { encodeText } from '../../../src/encoder/index.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import type { QrClient, QrRequest } from '../../../src/worker-client/index.ts';
 import { blobToImageData, svgToImageData } from '../render/decode.ts';
-import { DECODERS, readWithAll, type DecoderName } from './decoders.ts';
-import { DEGRADATIONS, DEGRADATION_NAMES } from './degradations.ts';
+import { DECODERS, readWithAll, type DecoderName } from '../../../workers/decoders.ts';
+import { DEGRADATIONS, DEGRADATION_NAMES } from '../../../workers/degradations.ts';
 import { CONTENTS, DPIS, PNG_SIZE, SVG_SIZES, type Design, type Format } from './matrix.ts';
 import { rasteriseOnHost } from './nodeCommands.ts';
-import { degrade } from './phonePhoto.ts';
+import { degrade } from '../../../workers/phonePhoto.ts';
 
 /** One decoder's verdict on one image. `degradation` is 'clean' for the export as rendered. */
 export interface Check {

@@ -178,13 +178,15 @@ test('SVG and JPEG logos: sent once, hole keeps the aspect ratio, PDF and EPS em
   expect(new TextDecoder('latin1').decode(await pdf2.blob.arrayBuffer())).toMatch(/\/Filter \/DCTDecode/);
 });
 
-test('scan check reads the output back with zxing-wasm in the worker', async () => {
+test('scan check reads the output back with three readers in the worker, also from a phone photo', async () => {
   const c = client();
   const r = req('https://qrcraft.app/scan-check', { shape: 'dots', frame: 'badge' });
-  expect(await c.scanCheck(r, { kind: 'png', size: 1000 })).toEqual({
-    ok: true,
-    decoded: r.content,
-    decoder: 'zxing-wasm',
-  });
+  const check = await c.scanCheck(r, { kind: 'png', size: 1000 });
+  expect(check).toMatchObject({ ok: true, decoded: r.content, decoder: 'zxing-wasm' });
+  expect(check.readers.map((x) => [x.reader, x.clean, x.phonePhoto])).toEqual([
+    ['zxing', true, true],
+    ['zbar', true, true],
+    ['jsqr', true, true],
+  ]);
   expect((await c.scanCheck(r, { kind: 'preview', options: { cssSize: 160, pixelRatio: 1 } })).ok).toBe(true);
 });

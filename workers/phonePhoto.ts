@@ -3,6 +3,7 @@
  * print: geometry (rotation, keystone) and light on the paper first, then the sensor's sampling (shrink), the
  * optics' blur, and the JPEG encoder last.
  */
+import { QrError } from './contract.ts';
 import type { Degradation } from './degradations.ts';
 
 /** White: the paper around the print, what the camera sees past the export's edges. */
@@ -11,7 +12,7 @@ const PAPER = '#ffffff';
 function canvas2d(w: number, h: number): [OffscreenCanvas, OffscreenCanvasRenderingContext2D] {
   const c = new OffscreenCanvas(Math.max(1, Math.round(w)), Math.max(1, Math.round(h)));
   const ctx = c.getContext('2d');
-  if (!ctx) throw new Error('No 2D context');
+  if (!ctx) throw new QrError('INTERNAL', 'No 2D context');
   return [c, ctx];
 }
 
@@ -51,7 +52,7 @@ function keystone(src: OffscreenCanvas, k: number): OffscreenCanvas {
 /** Darkens towards the top-left corner, down to `shade` of the original brightness (multiply). */
 function shadeCorner(src: OffscreenCanvas, shade: number): void {
   const ctx = src.getContext('2d');
-  if (!ctx) throw new Error('No 2D context');
+  if (!ctx) throw new QrError('INTERNAL', 'No 2D context');
   const g = ctx.createLinearGradient(0, 0, src.width, src.height);
   const v = Math.round(255 * shade);
   g.addColorStop(0, `rgb(${v},${v},${v})`);
@@ -68,6 +69,9 @@ function shadeCorner(src: OffscreenCanvas, shade: number): void {
  */
 export async function degrade(image: ImageBitmap, modulePx: number, d: Degradation): Promise<ImageData> {
   const [photo, ctx] = canvas2d(image.width, image.height);
+  // A transparent export is printed on, or shown over, white paper.
+  ctx.fillStyle = PAPER;
+  ctx.fillRect(0, 0, photo.width, photo.height);
   ctx.drawImage(image, 0, 0);
   let c = photo;
   if (d.rotateDeg) c = rotate(c, d.rotateDeg);
@@ -91,6 +95,6 @@ export async function degrade(image: ImageBitmap, modulePx: number, d: Degradati
     bmp.close();
   }
   const octx = out.getContext('2d');
-  if (!octx) throw new Error('No 2D context');
+  if (!octx) throw new QrError('INTERNAL', 'No 2D context');
   return octx.getImageData(0, 0, out.width, out.height);
 }

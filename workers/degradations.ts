@@ -56,3 +56,17 @@ export const DEGRADATIONS = {
 
 export type DegradationName = keyof typeof DEGRADATIONS;
 export const DEGRADATION_NAMES = Object.keys(DEGRADATIONS) as DegradationName[];
+
+/**
+ * The scan check's phone photo (scan.worker.ts): the `phonePhoto` preset, first at its own 5 px per module (every
+ * reader must read it for the badge to say "also from a phone photo"), then ever smaller while every reader still
+ * does. The smallest that passes sets the print size the badge recommends.
+ */
+export const PHONE_CHECK_PX_PER_MODULE = [5, 4, 3] as const;
+
+/**
+ * Camera pixels per millimetre of paper at hand-held distance: a 1280 px wide preview frame (what ZXing on Android
+ * and iOS's reader decode) across the ~32 cm a 65 degree field of view covers at 25 cm. A printed module of
+ * `px / PHONE_PX_PER_MM` mm therefore reaches the phone as `px` pixels.
+ */
+export const PHONE_PX_PER_MM = 4;
