@@ -88,7 +88,7 @@ test('logo: a wrong file is rejected with the reason; a PNG is accepted and the 
   await page.getByLabel('Upload logo').setInputFiles('e2e/assets/logo.png');
   await expect(page.getByText('logo.png')).toBeVisible();
   await generate(page);
-  await expect(page.getByText('✓ Scans correctly')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('✓ Scans with 3 readers, also from a phone photo')).toBeVisible({ timeout: 20_000 });
   const { bytes } = await download(page, 'png');
   expect(await decodeImageFile(bytes)).toEqual(['https://example.com/logo']);
   await page.getByRole('button', { name: 'Remove logo' }).click();

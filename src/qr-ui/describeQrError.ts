@@ -19,6 +19,8 @@ export function describeQrError(error: unknown, ecl: Ecl): string {
     case 'BAD_LOGO':
       return 'The logo image could not be read. Choose another PNG, JPEG or SVG file.';
     case 'LOW_CONTRAST':
+      // A gradient stop or an eye colour names itself (the renderer's message says which part and why).
+      if (error instanceof QrError && error.details.part) return error.message;
       return 'The colours are too close for scanners. Pick a darker foreground or a lighter background.';
     default:
       return error instanceof QrError || error instanceof Error ? error.message : 'The QR code could not be drawn.';

@@ -1,6 +1,6 @@
 import { getQrClient, PT_PER_MM, type PrintSetup, type QrRequest } from '../worker-client/index.ts';
 
-export type ExportFormat = 'png' | 'svg' | 'pdf' | 'print-pdf' | 'eps' | 'print';
+export type ExportFormat = 'png' | 'jpeg' | 'webp' | 'svg' | 'pdf' | 'print-pdf' | 'eps' | 'print';
 /** Formats saved as a file (the print window is not one). */
 export type FileFormat = Exclude<ExportFormat, 'print'>;
 
@@ -14,9 +14,12 @@ export interface FormatOption {
  * print window. We save a real vector PDF on both, add the print-ready PDF and EPS (the marketing copy promises
  * it) and keep the print window on /create as its own choice, now vector art at a physical size.
  */
-export function formatOptions(surface: 'landing' | 'create'): FormatOption[] {
+export function formatOptions(surface: 'landing' | 'create', px = PNG_SIZE): FormatOption[] {
   const options: FormatOption[] = [
-    { value: 'png', label: 'PNG (1000×1000)' },
+    { value: 'png', label: `PNG (${px}×${px})` },
+    // Design options: JPEG (no transparency: flattened on the background) and WebP beside PNG.
+    { value: 'jpeg', label: `JPEG (${px}×${px})` },
+    { value: 'webp', label: `WebP (${px}×${px})` },
     { value: 'svg', label: 'SVG (vector)' },
     { value: 'pdf', label: 'PDF (vector)' },
     { value: 'print-pdf', label: 'Print-ready PDF' },
@@ -29,6 +32,7 @@ export function formatOptions(surface: 'landing' | 'create'): FormatOption[] {
 /** Spec §4: landing files are qr-code.*, /create files are qrcode.*; the print-ready PDF adds "-print". */
 export function fileName(surface: 'landing' | 'create', format: FileFormat): string {
   const base = surface === 'landing' ? 'qr-code' : 'qrcode';
+  if (format === 'jpeg') return `${base}.jpg`;
   return format === 'print-pdf' ? `${base}-print.pdf` : `${base}.${format}`;
 }
 
@@ -38,6 +42,12 @@ export function formatName(format: ExportFormat): string {
 }
 
 export const PNG_SIZE = 1000;
+/** Encoder quality of the JPEG and WebP downloads: high enough that module edges stay clean for scanners. */
+const JPEG_QUALITY = 0.92;
+const WEBP_QUALITY = 0.92;
+
+/** Formats drawn as pixels, whose size the user picks. */
+export const isRasterFormat = (format: ExportFormat) => format === 'png' || format === 'jpeg' || format === 'webp';
 
 /**
  * Renders the file in the worker, which returns it as a Blob: the page only saves it. PNG 1000x1000; PDF vector,
@@ -49,11 +59,17 @@ export async function renderExport(
   request: QrRequest,
   signal?: AbortSignal,
   print?: PrintSetup,
+  /** Raster formats: pixels per side (MIN_EXPORT_PX..MAX_EXPORT_PX). */
+  px = PNG_SIZE,
 ): Promise<Blob> {
   const client = getQrClient();
   switch (format) {
     case 'png':
-      return (await client.png(request, PNG_SIZE, { signal })).blob;
+      return (await client.png(request, px, { signal })).blob;
+    case 'jpeg':
+      return (await client.image(request, px, 'image/jpeg', JPEG_QUALITY, { signal })).blob;
+    case 'webp':
+      return (await client.image(request, px, 'image/webp', WEBP_QUALITY, { signal })).blob;
     case 'svg':
       return (await client.svgFile(request, undefined, { signal })).blob;
     case 'pdf':

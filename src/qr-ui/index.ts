@@ -7,11 +7,25 @@ export { colorWarning } from './colorContrast.ts';
 export { contentKind, storedContentKind } from './contentKind.ts';
 export { describeQrError } from './describeQrError.ts';
 export { qrRequest, type QrDesign } from './request.ts';
-export { COLOR_PRESETS, ECL_OPTIONS, FRAME_OPTIONS, LOGO_ACCEPT, SHAPE_OPTIONS } from './designOptions.ts';
+export {
+  BUILT_IN_TEMPLATES,
+  COLOR_PRESETS,
+  ECL_OPTIONS,
+  EYE_SHAPE_OPTIONS,
+  FRAME_OPTIONS,
+  GRADIENT_OPTIONS,
+  IMAGE_SIZES,
+  LOGO_ACCEPT,
+  SAFE_MARGIN,
+  SHAPE_OPTIONS,
+  type BuiltInTemplate,
+  type TemplateDesign,
+} from './designOptions.ts';
 export {
   fileName,
   formatName,
   formatOptions,
+  isRasterFormat,
   openPrintWindow,
   preparePrintWindow,
   renderExport,

@@ -5,6 +5,6 @@ export type QrDesign = Omit<QrStyle, 'logoId'> & { ecl: Ecl };
 
 /** The worker request for content of one kind drawn in one design (the one place a request is put together). */
 export function qrRequest(content: string, kind: ContentKind, design: QrDesign, logoId: string | null): QrRequest {
-  const { ecl, shape, fg, bg, frame, frameText } = design;
-  return { content, ecl, kind, style: { shape, fg, bg, frame, frameText, logoId } };
+  const { ecl, ...style } = design;
+  return { content, ecl, kind, style: { ...style, logoId } };
 }

@@ -62,7 +62,9 @@ function EditForm({
   const onValid = async (v: EditCodeValues) => {
     setServerError(null);
     try {
+      // The design options the dialog does not edit (eyes, gradient, background, margin) are kept as saved.
       const design = {
+        ...code.design,
         shape: v.shape,
         fg: v.fg.toUpperCase(),
         bg: v.bg.toUpperCase(),

@@ -6,7 +6,7 @@ import { toaster } from '../../components/toaster.ts';
 import type { QrTypeId } from '../../content/qrTypes.ts';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import { shortUrl } from './codesConfig.ts';
-import type { CodeDesign, SavedCode } from './codeModel.ts';
+import { parseDesign, type CodeDesign, type SavedCode } from './codeModel.ts';
 import { dynamicEligibility } from './dynamicEligibility.ts';
 import type { SaveSource } from './SaveCodeDialog.tsx';
 
@@ -45,11 +45,12 @@ export function SaveCodeButton({ atoms, enabled }: { atoms: SaveSourceAtoms; ena
     const type = store.get(atoms.typeAtom);
     const current = store.get(atoms.payloadAtom);
     const eligibility = dynamicEligibility(type, current);
-    const { frame, shape, fg, bg, ecl, frameText } = store.get(atoms.designAtom);
+    // The whole design (design options included), as parseDesign reads it back.
+    const design = parseDesign(store.get(atoms.designAtom));
     setSource({
       type,
       payload: current,
-      design: { frame, shape, fg, bg, ecl, frameText },
+      design,
       dynamicBlocked: eligibility.ok ? null : eligibility.reason,
       suggestedName: suggestName(current),
     });

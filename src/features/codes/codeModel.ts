@@ -4,8 +4,13 @@ import { qrRequest, storedContentKind, type QrDesign } from '../../qr-ui/index.t
 import {
   DEFAULT_ECL,
   DEFAULT_STYLE,
+  DESIGN_DEFAULTS,
   ECLS,
+  EYE_SHAPES,
   FRAMES,
+  GRADIENT_TYPES,
+  MAX_MARGIN,
+  MIN_MARGIN,
   MAX_FRAME_TEXT,
   SHAPES,
   type Ecl,
@@ -23,6 +28,7 @@ export const DEFAULT_CODE_DESIGN: CodeDesign = {
   frame: DEFAULT_STYLE.frame,
   frameText: DEFAULT_STYLE.frameText,
   ecl: DEFAULT_ECL,
+  ...DESIGN_DEFAULTS,
 };
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -35,6 +41,21 @@ const storedDesignSchema = z.object({
   frame: z.enum(FRAMES).catch(DEFAULT_CODE_DESIGN.frame),
   frameText: z.string().max(MAX_FRAME_TEXT).catch(DEFAULT_CODE_DESIGN.frameText),
   ecl: z.enum(ECLS as [Ecl, ...Ecl[]]).catch(DEFAULT_CODE_DESIGN.ecl),
+  // Design options: rows saved before them lack these and get the defaults (drawn as before).
+  eyeFrame: z.enum(EYE_SHAPES).catch(DESIGN_DEFAULTS.eyeFrame),
+  eyeCentre: z.enum(EYE_SHAPES).catch(DESIGN_DEFAULTS.eyeCentre),
+  eyeFrameColour: z.string().regex(HEX_COLOR).nullable().catch(DESIGN_DEFAULTS.eyeFrameColour),
+  eyeCentreColour: z.string().regex(HEX_COLOR).nullable().catch(DESIGN_DEFAULTS.eyeCentreColour),
+  gradient: z
+    .object({
+      type: z.enum(GRADIENT_TYPES),
+      angle: z.number().finite(),
+      stops: z.array(z.string().regex(HEX_COLOR)).min(2).max(3),
+    })
+    .nullable()
+    .catch(DESIGN_DEFAULTS.gradient),
+  transparent: z.boolean().catch(DESIGN_DEFAULTS.transparent),
+  margin: z.number().int().min(MIN_MARGIN).max(MAX_MARGIN).catch(DESIGN_DEFAULTS.margin),
 });
 
 export function parseDesign(raw: unknown): CodeDesign {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import {
   Alert,
@@ -7,7 +7,6 @@ import {
   Field,
   HStack,
   Input,
-  RadioCard,
   SimpleGrid,
   Stack,
   Tabs,
@@ -23,75 +22,11 @@ import {
   SHAPE_OPTIONS,
 } from '../../qr-ui/index.ts';
 import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT } from '../../worker-client/index.ts';
+import { lazyWithPreload, preloadOnIntent } from '../../components/lazyWithPreload.ts';
+import { ColorField, OptionCards } from './designControls.tsx';
 import { checkLogoFile } from './logoFile.ts';
 import type { GeneratorAtoms } from './generatorAtoms.ts';
 import { FieldHint } from '../../components/FieldHint.tsx';
-
-function OptionCards<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-  columns,
-}: {
-  label: string;
-  options: readonly { value: T; label: string; description?: string }[];
-  value: T;
-  onChange: (value: T) => void;
-  columns: Record<string, number>;
-}) {
-  return (
-    <RadioCard.Root
-      value={value}
-      onValueChange={(e) => e.value && onChange(e.value as T)}
-      size="sm"
-      colorPalette="brand"
-    >
-      <RadioCard.Label>{label}</RadioCard.Label>
-      <SimpleGrid columns={columns} gap="2">
-        {options.map((option) => (
-          <RadioCard.Item key={option.value} value={option.value}>
-            <RadioCard.ItemHiddenInput />
-            <RadioCard.ItemControl>
-              <RadioCard.ItemContent>
-                <RadioCard.ItemText>{option.label}</RadioCard.ItemText>
-                {option.description && <RadioCard.ItemDescription>{option.description}</RadioCard.ItemDescription>}
-              </RadioCard.ItemContent>
-            </RadioCard.ItemControl>
-          </RadioCard.Item>
-        ))}
-      </SimpleGrid>
-    </RadioCard.Root>
-  );
-}
-
-function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <Field.Root>
-      <Field.Label>{label}</Field.Label>
-      <HStack>
-        <Input
-          type="color"
-          aria-label={`${label} picker`}
-          value={value}
-          onChange={(e) => onChange(e.target.value.toUpperCase())}
-          w="12"
-          p="1"
-        />
-        <Input
-          aria-label={`${label} hex`}
-          value={value}
-          maxLength={7}
-          onChange={(e) => {
-            const next = e.target.value.trim();
-            if (/^#[0-9a-fA-F]{6}$/.test(next)) onChange(next.toUpperCase());
-          }}
-          fontFamily="mono"
-        />
-      </HStack>
-    </Field.Root>
-  );
-}
 
 function LogoPanel({ atoms }: { atoms: GeneratorAtoms }) {
   const [logo, setLogo] = useAtom(atoms.logoAtom);
@@ -138,19 +73,46 @@ function LogoPanel({ atoms }: { atoms: GeneratorAtoms }) {
   );
 }
 
-/** Spec §2 step 2: Frame (default), Shape & Colors, Logo, Error Level. */
+// The design options' controls load with their tab (or on intent), not with the generator's first paint.
+const DesignOptionsPanel = lazyWithPreload(() =>
+  import('./DesignOptionsPanels.tsx').then((m) => ({ default: m.DesignOptionsPanel })),
+);
+const preloadPanels = preloadOnIntent(DesignOptionsPanel.preload);
+
+/**
+ * Spec §2 step 2: Frame (default), Shape & Colors, Logo, Error Level; then the design options: Eyes,
+ * Background & Margin, Templates (docs/design-options.md).
+ */
 export function DesignTabs({ atoms }: { atoms: GeneratorAtoms }) {
   const design = useAtomValue(atoms.designAtom);
   const setDesign = useSetAtom(atoms.setDesignAtom);
   const warning = colorWarning(design.fg, design.bg);
+  const [tab, setTab] = useState('frame');
+  const lazyPanel = (which: 'gradient' | 'eyes' | 'background' | 'templates') =>
+    tab === (which === 'gradient' ? 'shape' : which) && (
+      <Suspense fallback={null}>
+        <DesignOptionsPanel atoms={atoms} which={which} />
+      </Suspense>
+    );
 
   return (
-    <Tabs.Root defaultValue="frame" variant="line" colorPalette="brand">
+    <Tabs.Root value={tab} onValueChange={(e) => setTab(e.value)} variant="line" colorPalette="brand">
       <Tabs.List flexWrap="wrap">
         <Tabs.Trigger value="frame">Frame</Tabs.Trigger>
-        <Tabs.Trigger value="shape">Shape &amp; Colors</Tabs.Trigger>
+        <Tabs.Trigger value="shape" {...preloadPanels}>
+          Shape &amp; Colors
+        </Tabs.Trigger>
         <Tabs.Trigger value="logo">Logo</Tabs.Trigger>
         <Tabs.Trigger value="ecl">Error Level</Tabs.Trigger>
+        <Tabs.Trigger value="eyes" {...preloadPanels}>
+          Eyes
+        </Tabs.Trigger>
+        <Tabs.Trigger value="background" {...preloadPanels}>
+          Background &amp; Margin
+        </Tabs.Trigger>
+        <Tabs.Trigger value="templates" {...preloadPanels}>
+          Templates
+        </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="frame">
         <Stack gap="3">
@@ -204,6 +166,7 @@ export function DesignTabs({ atoms }: { atoms: GeneratorAtoms }) {
               ))}
             </HStack>
           </Box>
+          {lazyPanel('gradient')}
           {warning && (
             <Alert.Root status="warning">
               <Alert.Indicator />
@@ -237,6 +200,9 @@ export function DesignTabs({ atoms }: { atoms: GeneratorAtoms }) {
           </Text>
         </Stack>
       </Tabs.Content>
+      <Tabs.Content value="eyes">{lazyPanel('eyes')}</Tabs.Content>
+      <Tabs.Content value="background">{lazyPanel('background')}</Tabs.Content>
+      <Tabs.Content value="templates">{lazyPanel('templates')}</Tabs.Content>
     </Tabs.Root>
   );
 }

@@ -7,6 +7,8 @@ import {
   fileName,
   formatName,
   formatOptions,
+  IMAGE_SIZES,
+  isRasterFormat,
   openPrintWindow,
   preparePrintWindow,
   renderExport,
@@ -50,6 +52,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps) {
   const [format, setFormat] = useState<ExportFormat>('png');
+  const [imagePx, setImagePx] = useState(1000);
   const [busy, setBusy] = useState(false);
   const [minSizeMm, setMinSizeMm] = useState<number | null>(null);
   const [printForm, setPrintForm] = useState<PrintForm | null>(null);
@@ -118,7 +121,13 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
       if (format === 'print') {
         await opening;
       } else {
-        const blob = await renderExport(format, request, controller.signal, check?.ok ? check.setup : undefined);
+        const blob = await renderExport(
+          format,
+          request,
+          controller.signal,
+          check?.ok ? check.setup : undefined,
+          imagePx,
+        );
         saveBlob(blob, fileName(surface, format));
       }
       // The toast and the save prompt (whose code the first download loads) each get a task of their own.
@@ -165,7 +174,7 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
             value={format}
             onChange={(e) => setFormat(e.target.value as ExportFormat)}
           >
-            {formatOptions(surface).map((o) => (
+            {formatOptions(surface, imagePx).map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -184,6 +193,22 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
           Download
         </Button>
       </HStack>
+      {isRasterFormat(format) && (
+        <NativeSelect.Root size="sm">
+          <NativeSelect.Field
+            aria-label="Image size in pixels"
+            value={String(imagePx)}
+            onChange={(e) => setImagePx(Number(e.target.value))}
+          >
+            {IMAGE_SIZES.map((px) => (
+              <option key={px} value={px}>
+                {`${px} × ${px} px`}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      )}
       {printing && printForm && (
         <Suspense fallback={null}>
           <PrintSetupPanel

@@ -1,5 +1,6 @@
 import { Box, Center, Stack, Text } from '@chakra-ui/react';
 import type { QrRequest } from '../../worker-client/index.ts';
+import type { QrDesign } from '../../qr-ui/index.ts';
 import { PREVIEW_CSS_SIZE, usePreview } from './usePreview.ts';
 import { ScanBadge } from './ScanBadge.tsx';
 
@@ -22,7 +23,10 @@ function Placeholder() {
   );
 }
 
-function LivePreview({ request }: { request: QrRequest }) {
+/** `onFix` applies the scan badge's one-click fix to the design. */
+type FixDesign = (patch: Partial<QrDesign>) => void;
+
+function LivePreview({ request, onFix }: { request: QrRequest; onFix?: FixDesign | undefined }) {
   const { canvasRef, meta, error, shown } = usePreview(request);
   return (
     <Stack align="center" gap="2">
@@ -46,12 +50,12 @@ function LivePreview({ request }: { request: QrRequest }) {
           {a.message}
         </Text>
       ))}
-      {!error && <ScanBadge request={shown} />}
+      {!error && <ScanBadge request={shown} {...(onFix ? { onFix } : {})} />}
     </Stack>
   );
 }
 
 /** Spec §2: the QR only when generated with content; otherwise the dashed placeholder. */
-export function PreviewPane({ request }: { request: QrRequest | null }) {
-  return request ? <LivePreview request={request} /> : <Placeholder />;
+export function PreviewPane({ request, onFix }: { request: QrRequest | null; onFix?: FixDesign }) {
+  return request ? <LivePreview request={request} onFix={onFix} /> : <Placeholder />;
 }
