@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Box, Flex, chakra } from '@chakra-ui/react';
+import { HydrationChunk } from '../../components/HydrationChunk.tsx';
 import { Footer } from './Footer.tsx';
 import { HEADER_HEIGHT, Header } from './Header.tsx';
 
@@ -29,11 +30,15 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </chakra.a>
-      <Header />
+      <HydrationChunk>
+        <Header />
+      </HydrationChunk>
       <Box as="main" id={MAIN_ID} tabIndex={-1} pt={HEADER_HEIGHT} flex="1" outline="none">
-        {children}
+        <HydrationChunk>{children}</HydrationChunk>
       </Box>
-      <Footer />
+      <HydrationChunk>
+        <Footer />
+      </HydrationChunk>
     </Flex>
   );
 }
