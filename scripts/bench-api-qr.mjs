@@ -1,18 +1,21 @@
 #!/usr/bin/env node
-// GET /api/v1/qr (SVG) on loopback: requests/s and latency percentiles with autocannon, against the local server
-// started in a child process (`node --import tsx server/main.ts`, PGlite in a temp directory, rate limits off),
-// and, in the same run and alternating with it, a minimal Hono handler that calls the `qr` npm package and returns
-// its SVG (no key check, no database: the floor for "encode + SVG over HTTP"). Each side runs BENCH_ROUNDS rounds of
-// BENCH_REQUESTS requests over BENCH_CONNECTIONS keep-alive connections; the figures are per round, then the median
-// round. Our side includes the key lookup (one indexed SELECT through resolve_api_key) on every request.
+// GET /api/v1/qr (SVG and PNG) on loopback: requests/s and latency percentiles with autocannon, against the local
+// server started in a child process (`node --import tsx server/main.ts`, PGlite in a temp directory, rate limits
+// off), and, in the same run and alternating with it, a minimal Hono handler that calls the `qr` npm package
+// (SVG: its own SVG; PNG: its matrix drawn with fillRect on an @napi-rs/canvas and encoded, the least a PNG
+// takes with that canvas). No key check, no database there: the floor for "encode + draw over HTTP". Each side
+// runs BENCH_ROUNDS rounds per format over BENCH_CONNECTIONS keep-alive connections; the figures are per round,
+// then the median round. Our side checks the key on every request (resolved keys are cached for 5 s:
+// supabase/functions/_shared/api/key-cache.ts).
 //
-// Writes bench-results/api-qr.json and .md. Knobs (defaults): BENCH_ROUNDS (3), BENCH_REQUESTS (3000),
-// BENCH_CONNECTIONS (10), BENCH_DATA (a 33-character URL).
+// Writes bench-results/api.json and .md. Knobs (defaults): BENCH_ROUNDS (3), BENCH_REQUESTS (3000, SVG),
+// BENCH_PNG_REQUESTS (300), BENCH_CONNECTIONS (10), BENCH_DATA (a 33-character URL), BENCH_SIZE (1000).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { Canvas } from '@napi-rs/canvas';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { encodeQR } from 'qr';
@@ -24,7 +27,23 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = envInteger('BENCH_ROUNDS', 3);
 const REQUESTS = envInteger('BENCH_REQUESTS', 3000);
 const CONNECTIONS = envInteger('BENCH_CONNECTIONS', 10);
+const PNG_REQUESTS = envInteger('BENCH_PNG_REQUESTS', 300);
 const DATA = process.env.BENCH_DATA ?? 'https://example.com/menu?table=12';
+const SIZE = envInteger('BENCH_SIZE', 1000);
+
+/** The `qr` package's matrix as a PNG of SIZE pixels, with a 4-module quiet zone, as simply as the canvas allows. */
+async function qrPackagePng(data) {
+  const rows = encodeQR(data, 'raw');
+  const n = rows.length + 8;
+  const canvas = new Canvas(SIZE, SIZE);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#FFFFFF';
+  ctx.fillRect(0, 0, SIZE, SIZE);
+  ctx.fillStyle = '#000000';
+  const m = SIZE / n;
+  rows.forEach((row, y) => row.forEach((dark, x) => dark && ctx.fillRect((x + 4) * m, (y + 4) * m, m, m)));
+  return canvas.encode('png');
+}
 
 async function json(url, init) {
   const res = await fetch(url, init);
@@ -50,9 +69,9 @@ async function apiKey(base) {
   return row.key;
 }
 
-function run(url, headers) {
+function run(url, headers, amount) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections: CONNECTIONS, amount: REQUESTS }, (err, result) => {
+    autocannon({ url, headers, connections: CONNECTIONS, amount }, (err, result) => {
       if (err) reject(err);
       else if (result.non2xx > 0 || result.errors > 0)
         reject(new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`));
@@ -85,58 +104,83 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baselinePort = await freePort();
-  const baselineApp = new Hono().get('/qr', (c) =>
-    c.body(encodeQR(c.req.query('data') ?? '', 'svg'), 200, { 'Content-Type': 'image/svg+xml' }),
-  );
+  const baselineApp = new Hono().get('/qr', async (c) => {
+    const data = c.req.query('data') ?? '';
+    if (c.req.query('format') === 'png') return c.body(await qrPackagePng(data), 200, { 'Content-Type': 'image/png' });
+    return c.body(encodeQR(data, 'svg'), 200, { 'Content-Type': 'image/svg+xml' });
+  });
   const baseline = serve({ fetch: baselineApp.fetch, port: baselinePort, hostname: '127.0.0.1' });
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitFor(`${base}/auth/v1/health`, { child });
     const key = await apiKey(base);
-    const query = new URLSearchParams({ data: DATA, format: 'svg', size: '1000' });
-    const ours = `${base}/api/v1/qr?${query}`;
-    const theirs = `http://127.0.0.1:${baselinePort}/qr?${query}`;
-    // Warm-up: JIT, the key lookup's plan, the first encodes.
-    await run(ours, { Authorization: `Bearer ${key}` });
-    await run(theirs, {});
-    const rounds = { ours: [], qrPackage: [] };
-    for (let i = 0; i < ROUNDS; i++) {
-      rounds.ours.push(await run(ours, { Authorization: `Bearer ${key}` }));
-      rounds.qrPackage.push(await run(theirs, {}));
+    const auth = { Authorization: `Bearer ${key}` };
+    const rounds = {};
+    for (const [format, amount] of [
+      ['svg', REQUESTS],
+      ['png', PNG_REQUESTS],
+    ]) {
+      const query = new URLSearchParams({ data: DATA, format, size: String(SIZE) });
+      const ours = `${base}/api/v1/qr?${query}`;
+      const theirs = `http://127.0.0.1:${baselinePort}/qr?${query}`;
+      // Warm-up: JIT, the key lookup's plan, the first encodes, the renderer's sprites.
+      await run(ours, auth, Math.ceil(amount / 3));
+      await run(theirs, {}, Math.ceil(amount / 3));
+      rounds[format] = { ours: [], qrPackage: [] };
+      for (let i = 0; i < ROUNDS; i++) {
+        rounds[format].ours.push(await run(ours, auth, amount));
+        rounds[format].qrPackage.push(await run(theirs, {}, amount));
+      }
     }
+    const summarise = (list) => ({
+      rps: median(list.map((r) => r.rps)),
+      p50: median(list.map((r) => r.p50)),
+      p99: median(list.map((r) => r.p99)),
+    });
     const summary = Object.fromEntries(
-      Object.entries(rounds).map(([name, list]) => [
-        name,
-        {
-          rps: median(list.map((r) => r.rps)),
-          p50: median(list.map((r) => r.p50)),
-          p99: median(list.map((r) => r.p99)),
-        },
+      Object.entries(rounds).map(([format, sides]) => [
+        format,
+        { ours: summarise(sides.ours), qrPackage: summarise(sides.qrPackage) },
       ]),
     );
     const result = {
       when: new Date().toISOString(),
-      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
-      settings: { rounds: ROUNDS, requests: REQUESTS, connections: CONNECTIONS, data: DATA, size: 1000 },
+      machine: {
+        cpus: os.cpus().length,
+        model: os.cpus()[0]?.model,
+        node: process.version,
+        loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      },
+      settings: {
+        rounds: ROUNDS,
+        requests: { svg: REQUESTS, png: PNG_REQUESTS },
+        connections: CONNECTIONS,
+        data: DATA,
+        size: SIZE,
+      },
       rounds,
       summary,
     };
     mkdirSync(`${ROOT}/bench-results`, { recursive: true });
-    writeFileSync(`${ROOT}/bench-results/api-qr.json`, `${JSON.stringify(result, null, 2)}\n`);
+    writeFileSync(`${ROOT}/bench-results/api.json`, `${JSON.stringify(result, null, 2)}\n`);
     const line = (name, s) => `| ${name} | ${s.rps.toFixed(0)} | ${s.p50} | ${s.p99} |`;
     writeFileSync(
-      `${ROOT}/bench-results/api-qr.md`,
+      `${ROOT}/bench-results/api.md`,
       [
-        '# GET /api/v1/qr (SVG) on loopback',
+        '# GET /api/v1/qr (SVG and PNG) on loopback',
         '',
-        `${result.when}, ${result.machine.cpus} CPUs (${result.machine.model}), Node ${result.machine.node}; `,
-        `${ROUNDS} rounds of ${REQUESTS} requests over ${CONNECTIONS} connections each, median round. `,
-        `Data: \`${DATA}\`, size 1000. Written by \`node scripts/bench-api-qr.mjs\`.`,
+        `${result.when}, ${result.machine.cpus} CPUs (${result.machine.model}), Node ${result.machine.node}, ` +
+          `load average at the end ${result.machine.loadavg.join(' / ')}. `,
+        `${ROUNDS} rounds per format (SVG ${REQUESTS}, PNG ${PNG_REQUESTS} requests) over ${CONNECTIONS} connections, ` +
+          'the two servers alternating, median round. ',
+        `Data: \`${DATA}\`, size ${SIZE} px. Written by \`node scripts/bench-api-qr.mjs\`.`,
         '',
         '| server | requests/s | p50 ms | p99 ms |',
         '| --- | --- | --- | --- |',
-        line('QRCraft /api/v1/qr (key lookup + our encoder + src/render SVG)', summary.ours),
-        line('minimal Hono + `qr` npm package (no key, no database)', summary.qrPackage),
+        line('SVG: QRCraft /api/v1/qr (key check + our encoder + src/render)', summary.svg.ours),
+        line('SVG: minimal Hono + `qr` npm package (no key, no database)', summary.svg.qrPackage),
+        line('PNG: QRCraft /api/v1/qr (key check + our encoder + src/render on @napi-rs/canvas)', summary.png.ours),
+        line('PNG: minimal Hono + `qr` matrix, fillRect on @napi-rs/canvas', summary.png.qrPackage),
         '',
       ].join('\n'),
     );

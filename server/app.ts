@@ -62,7 +62,10 @@ function authRoutes(deps: Deps): Hono {
 
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
-  app.use('*', corsAndVersion);
+  // The public API answers CORS itself, the same way in the Edge Function (supabase/functions/_shared/api/cors.ts).
+  app.use('*', (c, next) => (/^\/api\/v1(\/|$)/.test(c.req.path) ? next() : corsAndVersion(c, next)));
+  const apiV1 = apiV1Routes(deps);
+  app.use('*', apiV1.forgetKeysAfterChanges);
   const auth = authRoutes(deps);
   // supabase-js calls <url>/auth/v1/<endpoint>; GoTrue itself serves at the root (§1.1).
   app.route('/auth/v1', auth);
@@ -82,7 +85,7 @@ export function createApp(deps: Deps): Hono {
     return redirect(c.req.raw);
   });
   app.route('/functions/v1/scans-export', scansExportRoutes(deps)); // docs/server.md: "Scans export"
-  app.route('/api/v1', apiV1Routes(deps)); // docs/api.md
+  app.route('/api/v1', apiV1.routes); // docs/api.md
   app.route('/', auth);
   // A JSON 404 instead of GoTrue's plain-text one (§11).
   app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'The requested resource was not found')));

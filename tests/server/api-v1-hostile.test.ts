@@ -133,7 +133,16 @@ describe.each(backends)('public API under bad input on %s', (backend) => {
         .map((q) => ({ path: `/api/v1/codes/${id}/scans?${new URLSearchParams(q)}` })),
       fc
         .record(
-          { data: junk, size: junk, ecl: junk, shape: junk, fg: junk, frame: junk, frameText: junk },
+          {
+            data: junk,
+            format: fc.constantFrom('svg', 'png', 'pdf', 'eps'),
+            size: fc.oneof(junk, fc.constantFrom('35', '36', '64', '4096', '4097', '5669', '5670')),
+            ecl: junk,
+            shape: junk,
+            fg: junk,
+            frame: junk,
+            frameText: junk,
+          },
           { requiredKeys: [] },
         )
         .map((q) => ({ path: `/api/v1/qr?${new URLSearchParams(q)}` })),
@@ -151,8 +160,19 @@ describe.each(backends)('public API under bad input on %s', (backend) => {
       numRuns: 150,
     });
     for (const { path, ...init } of samples) {
-      const res = await apiCall(srv.url, path, { key, ...init });
-      expect(res.status, `${init.method ?? 'GET'} ${path} (seed ${seed})`).toBeLessThan(500);
+      const what = `${init.method ?? 'GET'} ${path} (seed ${seed})`;
+      // Under heavy load a reused keep-alive socket was reset twice in six runs once PNG renders joined the mix (on
+      // plain 404 paths, cause not found): one retry on a reset; a status is never retried.
+      const send = () => apiCall(srv.url, path, { key, ...init });
+      const res = await send()
+        .catch((err: unknown) => {
+          if ((err as { cause?: { code?: string } }).cause?.code === 'ECONNRESET') return send();
+          throw err;
+        })
+        .catch((err: unknown) => {
+          throw new Error(`${what}: ${String(err)} (${String((err as { cause?: unknown }).cause)})`);
+        });
+      expect(res.status, what).toBeLessThan(500);
       if (res.status >= 400) expect(errorOf(res)?.code, path).toMatch(/^[a-z_]+$/);
     }
     expect(srv.logs.filter((line) => line.startsWith('api/v1'))).toEqual([]);

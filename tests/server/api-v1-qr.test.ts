@@ -1,7 +1,12 @@
-// GET /api/v1/qr: SVGs drawn by the app's own renderer on the server, rasterised by Chromium and read back by
-// ZXing-C++ (zxing-wasm), a decoder nobody here wrote; and a clear 400 for every bad parameter.
+// GET /api/v1/qr: files drawn by the app's own renderer on the server and read back by ZXing-C++ (zxing-wasm), a
+// decoder nobody here wrote: SVG rasterised by Chromium, PNG as served (@napi-rs/canvas), PDF rasterised by
+// poppler (pdftoppm) and EPS by Ghostscript; and a clear 400 for every bad parameter of every format.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
@@ -37,6 +42,45 @@ async function decodeSvg(svg: string): Promise<string | null> {
   }
 }
 
+const run = promisify(execFile);
+
+async function decodePng(png: Uint8Array): Promise<string | null> {
+  const [result] = await readBarcodes(png, { formats: ['QRCode'], tryHarder: true });
+  return result?.text ?? null;
+}
+
+/** A PDF or EPS as poppler or Ghostscript rasterise it at 150 dpi, read by ZXing. */
+async function decodeVector(format: 'pdf' | 'eps', bytes: Uint8Array): Promise<string | null> {
+  const dir = await mkdtemp(join(tmpdir(), 'api-qr-'));
+  try {
+    const input = join(dir, `in.${format}`);
+    const output = join(dir, 'out.png');
+    await writeFile(input, bytes);
+    if (format === 'pdf') await run('pdftoppm', ['-r', '150', '-png', '-singlefile', input, join(dir, 'out')]);
+    else {
+      await run('gs', [
+        '-q',
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-dEPSCrop',
+        '-sDEVICE=png16m',
+        '-r150',
+        `-sOutputFile=${output}`,
+        input,
+      ]);
+    }
+    return await decodePng(new Uint8Array(await readFile(output)));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function fileOf(url: string, query: Record<string, string>, key: string) {
+  const res = await fetch(`${url}/api/v1/qr?${new URLSearchParams(query)}`, { headers: { 'X-API-Key': key } });
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
 describe.each(backends)('GET /api/v1/qr on %s', (backend) => {
   const srv = suiteServer(backend);
   let key = '';
@@ -61,11 +105,39 @@ describe.each(backends)('GET /api/v1/qr on %s', (backend) => {
     }
   });
 
+  it('serves PNG, PDF and EPS that decode to their data, with their type and file name', async () => {
+    const designs: Array<Record<string, string> & { data: string; format: 'png' | 'pdf' | 'eps' }> = [
+      { format: 'png', data: 'https://example.com/png?q=1', size: '300' },
+      { format: 'png', data: 'Grüße – 東京', shape: 'dots', ecl: 'Q', frame: 'banner', frameText: 'Scan me' },
+      { format: 'png', data: 'WIFI:T:WPA;S:Cafe;P:secret;;', shape: 'classyRounded', fg: '#1A2BB2', size: '700' },
+      { format: 'pdf', data: 'https://example.com/pdf', shape: 'rounded', frame: 'circular' },
+      { format: 'pdf', data: '0123456789'.repeat(12), ecl: 'H', size: '200' },
+      { format: 'eps', data: 'https://example.com/eps', shape: 'extraRounded', frame: 'banner', frameText: 'Menu' },
+      { format: 'eps', data: 'MECARD:N:Doe,Jo;;', ecl: 'L', size: '144' },
+    ];
+    const types = { png: 'image/png', pdf: 'application/pdf', eps: 'application/postscript' };
+    for (const design of designs) {
+      const { res, bytes } = await fileOf(srv.url, design, key);
+      expect(res.status, JSON.stringify(design)).toBe(200);
+      expect(res.headers.get('content-type')).toBe(types[design.format]);
+      expect(res.headers.get('content-disposition')).toBe(`inline; filename="qr-code.${design.format}"`);
+      const text = design.format === 'png' ? await decodePng(bytes) : await decodeVector(design.format, bytes);
+      expect(text, JSON.stringify(design)).toBe(design.data);
+    }
+    // PNG size is the image's width in pixels (IHDR), PDF size the page's width in points (MediaBox).
+    const png = (await fileOf(srv.url, { format: 'png', data: 'size', size: '321' }, key)).bytes;
+    expect(new DataView(png.buffer, png.byteOffset).getUint32(16)).toBe(321);
+    const pdf = new TextDecoder('latin1').decode(
+      (await fileOf(srv.url, { format: 'pdf', data: 'size', size: '200' }, key)).bytes,
+    );
+    expect(pdf).toMatch(/\/MediaBox \[0 0 200 200\]/);
+  });
+
   it('answers 400 naming the parameter for bad ones, and 401 without a key', async () => {
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{}, /"data" is required/],
       [{ data: '' }, /"data" is required/],
-      [{ data: 'x', size: '10' }, /"size" must be a whole number of pixels from 64 to 4096/],
+      [{ data: 'x', size: '10' }, /"size" must be from 64 to 4096 pixels for svg/],
       [{ data: 'x', size: '1e3' }, /"size"/],
       [{ data: 'x', ecl: 'X' }, /"ecl" must be L, M, Q or H/],
       [{ data: 'x', shape: 'heart' }, /"shape" must be one of square, dots/],
@@ -73,7 +145,15 @@ describe.each(backends)('GET /api/v1/qr on %s', (backend) => {
       [{ data: 'x', fg: 'red' }, /"fg" must be a colour such as #1A2BB2/],
       [{ data: 'x', fg: '#FFFFFF', bg: '#000000' }, /The foreground must be darker than the background/],
       [{ data: 'x', fg: '#777777', bg: '#888888' }, /too close/],
-      [{ data: 'x', format: 'png' }, /"format" must be svg/],
+      [{ data: 'x', format: 'gif' }, /"format" must be one of svg, png, pdf, eps/],
+      [{ data: 'x', format: 'png', size: '5000' }, /"size" must be from 64 to 4096 pixels for png/],
+      [{ data: 'x', format: 'png', size: '-1' }, /"size" must be a whole number/],
+      [{ data: 'x', format: 'pdf', size: '20' }, /"size" must be from 36 to 5669 points for pdf/],
+      [{ data: 'x', format: 'eps', size: '99999' }, /"size" must be from 36 to 5669 points for eps/],
+      [{ data: 'x', format: 'pdf', fg: '#FFFFFF', bg: '#000000' }, /The foreground must be darker/],
+      [{ data: 'x', format: 'eps', shape: 'star' }, /"shape" must be one of/],
+      [{ data: 'é'.repeat(700), ecl: 'H', format: 'png' }, /"data" is too long/],
+      [{ data: 'x', format: 'png', frame: 'banner', frameText: 'z'.repeat(41) }, /"frameText" may be at most 40/],
       [{ data: 'x', frameText: 'y'.repeat(41) }, /"frameText" may be at most 40 characters/],
       [{ data: 'é'.repeat(700), ecl: 'H' }, /"data" is too long for a QR code at level H/],
     ];

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey, type ApiAnswer } from './api-v1-helpers.ts';
+import { KEY_CACHE_TTL_MS } from '../../supabase/functions/_shared/api/key-cache.ts';
 
 describe.each(backends)('public API on %s', (backend) => {
   const srv = suiteServer(backend);
@@ -182,6 +183,18 @@ describe.each(backends)('public API on %s', (backend) => {
       const res = await call('/api/v1/codes', headers);
       expect([res.status, error(res)]).toEqual([401, 'invalid_api_key']);
     }
+  });
+
+  it('a key revoked outside this server stops working within the key cache bound (5 s)', async () => {
+    const { key, keyId } = await owner();
+    expect((await call('/api/v1/codes', { key })).status).toBe(200);
+    // Revoked straight in the database (another server process, an operator): this server cannot see it happen.
+    await srv.server.db.query('UPDATE public.api_keys SET revoked_at = now() WHERE id = $1', [keyId]);
+    const cached = await call('/api/v1/codes', { key });
+    expect(cached.status).toBe(200);
+    srv.clock.advance(KEY_CACHE_TTL_MS / 1000);
+    const after = await call('/api/v1/codes', { key });
+    expect([after.status, (after.body as { error: { code: string } }).error.code]).toEqual([401, 'invalid_api_key']);
   });
 
   it('GET /codes/{id}/scans: aggregates for local days equal the raw scans; format=csv is the scans export', async () => {

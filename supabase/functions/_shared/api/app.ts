@@ -1,6 +1,6 @@
 // The public REST API (/api/v1) as a Hono app with injected dependencies, runtime-neutral like the scans
-// export (../scans-export/): the local server mounts it (server/api/routes.ts); an Edge Function could serve it
-// with a store that reads through supabase-js. Routes are declared with zod schemas (./schemas.ts), which both
+// export (../scans-export/): the local server mounts it (server/api/routes.ts) and the Edge Function serves it
+// (supabase/functions/api) with a store that reads through supabase-js (./supabase-store.ts). Routes are declared with zod schemas (./schemas.ts), which both
 // validate requests and generate the OpenAPI 3.1 document at /openapi.json.
 //
 // Every request but the document and the reference page carries an API key. The key is rate-limited by its
@@ -10,8 +10,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createScansExportHandler } from '../scans-export/handler.ts';
+import { apiCors } from './cors.ts';
 import { addDays, daysBetween, startOfDay, today } from './days.ts';
 import { ApiV1Error, codeNotFound, errorResponse, invalidRequest } from './errors.ts';
+import type { KeyCache } from './key-cache.ts';
 import { apiKeyFrom, hashApiKey } from './keys.ts';
 import { rateLimitHeaders, type KeyRateLimiter } from './rate-limit.ts';
 import { referencePage } from './reference-page.ts';
@@ -37,6 +39,8 @@ export interface ApiV1Deps {
   store: ApiStore;
   /** Per-key buckets (by the key's hash). */
   limiter: KeyRateLimiter;
+  /** Resolved keys kept for a few seconds (./key-cache.ts); without it every request asks the store. */
+  keyCache?: KeyCache;
   now: () => number;
   /** A dynamic code's short URL, e.g. `${origin}/r/${slug}`. */
   shortUrl(slug: string, request: Request): string;
@@ -47,8 +51,8 @@ export interface ApiV1Deps {
   /** Unexpected failures (they become a 500). */
   onError?(err: unknown): void;
   /**
-   * Routes only some runtimes have (the local server's GET /qr renders with src/render), added before the
-   * catch-alls; paths under /qr need a key like /codes.
+   * Routes a runtime adds (GET /qr: ./qr.ts, with PNG where there is a canvas), added before the catch-alls;
+   * paths under /qr need a key like /codes.
    */
   extend?(app: OpenAPIHono<ApiV1Env>): void;
 }
@@ -195,7 +199,9 @@ export function createApiV1App(deps: ApiV1Deps): OpenAPIHono<ApiV1Env> {
         'Retry-After': String(state.retryAfterSec),
       });
     }
-    const userId = await deps.store.resolveKey(hash);
+    const userId = deps.keyCache
+      ? await deps.keyCache.resolve(hash, (h) => deps.store.resolveKey(h))
+      : await deps.store.resolveKey(hash);
     if (userId === null) {
       throw new ApiV1Error(401, 'invalid_api_key', 'This API key is unknown or has been revoked', {
         'WWW-Authenticate': 'Bearer realm="api", error="invalid_token"',
@@ -209,6 +215,8 @@ export function createApiV1App(deps: ApiV1Deps): OpenAPIHono<ApiV1Env> {
   const tooLarge = () => {
     throw new ApiV1Error(413, 'payload_too_large', `The body must be at most ${MAX_API_BODY_BYTES} bytes`);
   };
+  // First: a preflight is answered before any key is asked for, and every answer (errors too) carries CORS.
+  app.use('*', apiCors);
   // '/codes/*' matches '/codes' itself too: one pass per request.
   app.use('/codes/*', authenticate, bodyLimit({ maxSize: MAX_API_BODY_BYTES, onError: tooLarge }));
   app.use('/qr', authenticate);
@@ -314,7 +322,8 @@ export function createApiV1App(deps: ApiV1Deps): OpenAPIHono<ApiV1Env> {
       version: '1.0.0',
       description: 'Manage your saved and dynamic QR codes and read their scans. Create a key in Settings → API keys.',
     },
-    servers: [{ url: `${new URL(c.req.url).origin}/api/v1` }],
+    // Where this document was fetched from, less its own name: /api/v1 locally, /api or /functions/v1/api on Edge.
+    servers: [{ url: c.req.url.replace(/\/openapi\.json(\?.*)?$/, '') }],
     security: SECURITY,
   }));
   app.get('/docs', (c) => c.html(referencePage('openapi.json')));

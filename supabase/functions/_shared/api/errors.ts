@@ -13,6 +13,7 @@ export type ApiErrorCode =
   | 'unsupported_media_type'
   | 'rate_limited'
   | 'service_unavailable'
+  | 'format_unavailable'
   | 'internal_error';
 
 export interface ApiErrorBody {
@@ -20,7 +21,7 @@ export interface ApiErrorBody {
 }
 
 export class ApiV1Error extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 503;
+  readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 501 | 503;
   readonly code: ApiErrorCode;
   readonly headers: Record<string, string>;
   constructor(status: ApiV1Error['status'], code: ApiErrorCode, message: string, headers: Record<string, string> = {}) {
