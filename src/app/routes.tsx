@@ -71,6 +71,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('../pages/CreatePage.tsx').then((m) => ({ Component: m.CreatePage })),
       },
       {
+        path: '/create/bulk',
+        handle: pageModule('src/pages/BulkCreatePage.tsx'),
+        lazy: () => import('../pages/BulkCreatePage.tsx').then((m) => ({ Component: m.BulkCreatePage })),
+      },
+      {
         path: '/auth',
         handle: pageModule('src/pages/AuthPage.tsx'),
         lazy: () => import('../pages/AuthPage.tsx').then((m) => ({ Component: m.AuthPage })),

@@ -34,6 +34,11 @@ const PUBLIC_HEADS = {
     description:
       'Free QR code generator: pick one of 24 types, enter your content, set colours, shape, frame and logo, then download PNG, SVG, PDF or EPS.',
   },
+  '/create/bulk': {
+    title: 'Bulk QR Code Generator',
+    description:
+      'Make hundreds of QR codes from a spreadsheet: upload a CSV, check every row, pick one design and download PNG, SVG, PDF or EPS files in one ZIP.',
+  },
   '/features': {
     title: 'Features',
     description:

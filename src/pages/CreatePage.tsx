@@ -1,6 +1,6 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { Box, Button, Flex, HStack, Heading, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, HStack, Heading, Link, Text } from '@chakra-ui/react';
 import { usePageHead } from '../components/usePageHead.ts';
 import { CreateGeneratorSlot } from '../features/generator/CreateGeneratorSlot.tsx';
 import { ArrowLeftIcon } from '../components/icons.tsx';
@@ -47,6 +47,12 @@ export function CreatePage() {
           </Heading>
           <Text mt="3" color="gray.700">
             Choose a type, enter your content, customize the design and download.
+          </Text>
+          <Text mt="1" fontSize="sm" color="gray.700">
+            Many codes at once?{' '}
+            <Link asChild color="brand.700" textDecoration="underline">
+              <RouterLink to="/create/bulk">Create them in bulk from a spreadsheet</RouterLink>
+            </Link>
           </Text>
         </Box>
         <CreateGeneratorSlot />

@@ -134,12 +134,17 @@ export function DashboardOverview() {
             Welcome back! Here&apos;s your QR code overview.
           </Text>
         </Box>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/create">
-            <PlusIcon />
-            Create QR Code
-          </RouterLink>
-        </Button>
+        <HStack gap="2" wrap="wrap">
+          <Button asChild variant="outline" colorPalette="brand">
+            <RouterLink to="/create/bulk">Bulk create from CSV</RouterLink>
+          </Button>
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/create">
+              <PlusIcon />
+              Create QR Code
+            </RouterLink>
+          </Button>
+        </HStack>
       </Flex>
 
       {overview.status === 'ready' && <SummaryCards cards={summaryCards(overview.data.summary)} />}

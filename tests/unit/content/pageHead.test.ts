@@ -15,7 +15,17 @@ import {
 } from '../../../src/content/pageHead.ts';
 
 const ORIGIN = 'https://qrcraft.example';
-const PUBLIC = ['/', '/create', '/features', '/how-it-works', '/pricing', '/testimonials', '/analytics', '/auth'];
+const PUBLIC = [
+  '/',
+  '/create',
+  '/create/bulk',
+  '/features',
+  '/how-it-works',
+  '/pricing',
+  '/testimonials',
+  '/analytics',
+  '/auth',
+];
 const INDUSTRY_PATHS = INDUSTRIES.map((i) => `/solutions/${i.slug}`);
 const PRIVATE = ['/dashboard', '/dashboard/qr-codes', '/dashboard/analytics', '/dashboard/settings'] as const;
 

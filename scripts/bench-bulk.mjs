@@ -1,0 +1,280 @@
+#!/usr/bin/env node
+/* global window, QRCodeStyling */ // page callbacks run in the browser
+// Bulk-creation benchmark (issue 16): on the production build, /create/bulk with 1,000 rows of styled codes
+// (dots, a banner frame, level Q) as 1000 px PNGs in a ZIP, with 1 worker and with 2 workers, against a loop of
+// qr-code-styling 1.9 on the main thread over the same rows (1000 px PNG Blobs; it has no frames).
+// Per run: rows/s (click on "Create ZIP" → the ZIP handed to the browser), main-thread long tasks over 50 ms
+// (PerformanceObserver 'longtask'), and the JS heap before and after (CDP HeapProfiler.collectGarbage, then
+// Runtime.getHeapUsage).
+//   node scripts/bench-bulk.mjs                    builds dist-bench-bulk/ from the working tree
+//   node scripts/bench-bulk.mjs --dist DIR         measures a build made elsewhere
+//   --rows 1000 --peer-rows 200 --workers 1,2      the sizes (the peer is slow: a smaller sample, its rate only)
+// Writes bench-results/bulk.json and bulk.md.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { chromium } from '@playwright/test';
+import { waitFor } from './bench-net.mjs';
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const ROWS = Number(arg('--rows', '1000'));
+const PEER_ROWS = Number(arg('--peer-rows', '200'));
+const WORKERS = arg('--workers', '1,2').split(',').map(Number);
+const PORT = Number(arg('--port', '4298'));
+const BASE = `http://localhost:${PORT}`;
+
+let dist = arg('--dist', null);
+if (!dist) {
+  dist = 'dist-bench-bulk';
+  const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
+      VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
+    },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** The same rows for every contender: links of realistic length, each its own. */
+const rows = Array.from({ length: ROWS }, (_, i) => ({
+  name: `Table ${i + 1}`,
+  content: `https://example.com/menu/branch-${i % 37}/table-${i + 1}?utm_source=qr&utm_campaign=bulk`,
+}));
+const csv = ['name,content,shape,frame,level', ...rows.map((r) => `${r.name},${r.content},dots,banner,Q`)].join('\n');
+
+async function heapMb(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / 1e6;
+}
+
+async function newPage(browser) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
+  await page.addInitScript(() => {
+    // The bench reads the download; the save picker's native dialog cannot be answered here.
+    delete window.showSaveFilePicker;
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  return page;
+}
+
+/** Main-thread time so far (CDP Performance metrics of the page's renderer main thread), in ms. */
+async function mainThreadMs(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  const get = (name) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return { task: get('TaskDuration'), script: get('ScriptDuration') };
+}
+
+async function longTasks(page) {
+  const all = await page.evaluate(() => window.__longTasks.splice(0));
+  return { over50: all.filter((d) => d > 50).length, longestMs: all.reduce((m, d) => Math.max(m, d), 0) };
+}
+
+/**
+ * The machine's own noise: long tasks on the same page, rows checked, doing nothing for IDLE_MS. On a shared,
+ * overloaded machine a short task can be descheduled past 50 ms; this says how often that happens without work.
+ */
+const IDLE_MS = 15_000;
+async function idle(browser) {
+  const page = await newPage(browser);
+  await page.goto(`${BASE}/create/bulk`);
+  await page
+    .getByLabel('Upload a CSV file')
+    .setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByTestId('bulk-summary')
+    .filter({ hasText: `${ROWS.toLocaleString('en-US')} ready` })
+    .waitFor({ timeout: 120_000 });
+  await page.waitForTimeout(1000);
+  await longTasks(page);
+  await page.waitForTimeout(IDLE_MS);
+  const tasks = await longTasks(page);
+  await page.close();
+  return { ms: IDLE_MS, longTasksOver50: tasks.over50, longestTaskMs: tasks.longestMs };
+}
+
+async function ours(browser, workers) {
+  const page = await newPage(browser);
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(`${BASE}/create/bulk`);
+  await page.evaluate((n) => localStorage.setItem('qrcraft.bulk.workers', String(n)), workers);
+  await page.reload();
+  await page
+    .getByLabel('Upload a CSV file')
+    .setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByTestId('bulk-summary')
+    .filter({ hasText: `${ROWS.toLocaleString('en-US')} ready` })
+    .waitFor({ timeout: 120_000 });
+  // PNG 1000 only (SVG is on by default).
+  await page.getByRole('button', { name: 'SVG', exact: true }).click();
+  await page.waitForTimeout(500);
+  const heapBefore = await heapMb(cdp);
+  await cdp.send('Performance.enable');
+  await longTasks(page);
+  const main0 = await mainThreadMs(cdp);
+  const t0 = Date.now();
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 600_000 }),
+    page.getByRole('button', { name: /^Create ZIP of/ }).click(),
+  ]);
+  const wallMs = Date.now() - t0;
+  const main1 = await mainThreadMs(cdp);
+  const tasks = await longTasks(page);
+  const zipBytes = statSync(await download.path()).size;
+  const poolWorkers = await page.getByTestId('bulk-progress').getAttribute('data-workers');
+  await page.waitForTimeout(1000);
+  const heapAfter = await heapMb(cdp);
+  await page.close();
+  return {
+    contender: `QRCraft, ${workers} worker${workers === 1 ? '' : 's'}`,
+    rows: ROWS,
+    wallMs,
+    rowsPerSecond: ROWS / (wallMs / 1000),
+    longTasksOver50: tasks.over50,
+    longestTaskMs: tasks.longestMs,
+    heapBeforeMb: heapBefore,
+    heapAfterMb: heapAfter,
+    zipBytes,
+    workersAfter: Number(poolWorkers),
+    mainThreadTaskMsPerRow: (main1.task - main0.task) / ROWS,
+    mainThreadScriptMsPerRow: (main1.script - main0.script) / ROWS,
+  };
+}
+
+async function peer(browser) {
+  const page = await newPage(browser);
+  const cdp = await page.context().newCDPSession(page);
+  await page.goto(`${BASE}/404`);
+  const lib = createRequire(import.meta.url).resolve('qr-code-styling/lib/qr-code-styling.js');
+  await page.addScriptTag({ path: lib });
+  const heapBefore = await heapMb(cdp);
+  await cdp.send('Performance.enable');
+  await longTasks(page);
+  const main0 = await mainThreadMs(cdp);
+  const sample = rows.slice(0, PEER_ROWS);
+  const { ms, bytes } = await page.evaluate(async (list) => {
+    const t = performance.now();
+    let total = 0;
+    for (const r of list) {
+      const qr = new QRCodeStyling({
+        width: 1000,
+        height: 1000,
+        type: 'canvas',
+        data: r.content,
+        margin: 0,
+        qrOptions: { errorCorrectionLevel: 'Q' },
+        dotsOptions: { type: 'dots', color: '#000000' },
+        backgroundOptions: { color: '#ffffff' },
+      });
+      const blob = await qr.getRawData('png');
+      total += blob.size;
+    }
+    return { ms: performance.now() - t, bytes: total };
+  }, sample);
+  const main1 = await mainThreadMs(cdp);
+  const tasks = await longTasks(page);
+  const heapAfter = await heapMb(cdp);
+  await page.close();
+  return {
+    mainThreadTaskMsPerRow: (main1.task - main0.task) / PEER_ROWS,
+    mainThreadScriptMsPerRow: (main1.script - main0.script) / PEER_ROWS,
+    contender: 'qr-code-styling 1.9, main thread',
+    rows: PEER_ROWS,
+    wallMs: ms,
+    rowsPerSecond: PEER_ROWS / (ms / 1000),
+    longTasksOver50: tasks.over50,
+    longestTaskMs: tasks.longestMs,
+    heapBeforeMb: heapBefore,
+    heapAfterMb: heapAfter,
+    zipBytes: bytes,
+    workersAfter: 0,
+  };
+}
+
+const server = spawn(
+  'npx',
+  ['--no-install', 'vite', 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort'],
+  {
+    stdio: 'ignore',
+    detached: true,
+  },
+);
+try {
+  await waitFor(BASE, { ms: 60_000 });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  const idleControl = await idle(browser);
+  console.log('idle', JSON.stringify(idleControl));
+  const results = [];
+  for (const w of WORKERS) {
+    results.push(await ours(browser, w));
+    console.log(JSON.stringify(results.at(-1)));
+  }
+  if (PEER_ROWS > 0) {
+    results.push(await peer(browser));
+    console.log(JSON.stringify(results.at(-1)));
+  }
+  await browser.close();
+
+  const rate = (label) => results.find((r) => r.contender.startsWith(label))?.rowsPerSecond;
+  const one = rate('QRCraft, 1 worker');
+  const two = rate('QRCraft, 2 workers');
+  const qcs = rate('qr-code-styling');
+  const ratios = {
+    twoOverOne: one && two ? two / one : null,
+    twoOverQrCodeStyling: two && qcs ? two / qcs : null,
+  };
+  const report = {
+    date: new Date().toISOString(),
+    dist,
+    cores: cpus().length,
+    loadAverage: loadavg()[0],
+    rows: ROWS,
+    peerRows: PEER_ROWS,
+    design: 'dots, banner frame, level Q, 1000 px PNG',
+    idleControl,
+    results,
+    ratios,
+  };
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/bulk.json', `${JSON.stringify(report, null, 2)}\n`);
+  const f = (v, d = 1) => (v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(d));
+  const md = [
+    '# Bulk creation benchmark',
+    '',
+    `${report.date}, production build, headless Chromium, ${report.cores} cores shared with other work (load average ${f(report.loadAverage)}). ` +
+      `${ROWS.toLocaleString('en-US')} rows of links, ${report.design}: QRCraft's /create/bulk makes the ZIP (click → ZIP handed to the browser); ` +
+      `qr-code-styling 1.9 renders ${PEER_ROWS.toLocaleString('en-US')} of the same rows (its rate only; it has no frame) to PNG Blobs in a loop on the main thread. ` +
+      'Main-thread task time: CDP Performance.getMetrics TaskDuration over the run, per row. Long tasks: main-thread tasks over 50 ms during the run (PerformanceObserver). Heap: CDP Runtime.getHeapUsage after two forced GCs, before and 1 s after the run.',
+    '',
+    '| contender | rows | time (s) | rows/s | main-thread task time per row (ms) | long tasks > 50 ms | longest task (ms) | heap before (MB) | heap after (MB) | after − before (MB) | output (MB) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.map(
+      (r) =>
+        `| ${r.contender} | ${r.rows} | ${f(r.wallMs / 1000)} | ${f(r.rowsPerSecond)} | ${f(r.mainThreadTaskMsPerRow, 2)} | ${r.longTasksOver50} | ${f(r.longestTaskMs, 0)} | ${f(r.heapBeforeMb)} | ${f(r.heapAfterMb)} | ${f(r.heapAfterMb - r.heapBeforeMb)} | ${f(r.zipBytes / 1e6)} |`,
+    ),
+    '',
+    `Idle control (the same page, rows checked, no work, ${idleControl.ms / 1000} s): ${idleControl.longTasksOver50} long tasks over 50 ms, longest ${f(idleControl.longestTaskMs, 0)} ms.`,
+    '',
+    `2 workers / 1 worker: **${f(ratios.twoOverOne, 2)}x** (target ≥ 1.7x). 2 workers / qr-code-styling: **${f(ratios.twoOverQrCodeStyling, 1)}x** (target ≥ 10x).`,
+    '',
+  ];
+  writeFileSync('bench-results/bulk.md', md.join('\n'));
+  console.log(md.join('\n'));
+} finally {
+  process.kill(-server.pid, 'SIGTERM');
+}

@@ -1,0 +1,44 @@
+/**
+ * One bulk run: every item rendered in every chosen format by the worker pool and written to the streaming ZIP
+ * as soon as its files are back, then manifest.csv. At most `pool.size * 2` rows are in flight, and each file's
+ * bytes are dropped once zipped, so memory does not grow with the row count.
+ */
+import { contentKind, qrRequest } from '../../qr-ui/index.ts';
+import type { BulkItem } from './bulkItems.ts';
+import { manifestCsv } from './manifest.ts';
+import { fileSuffix, isCompressed, type BulkFormat } from './outputFormats.ts';
+import type { RenderPool } from './renderPool.ts';
+import type { StreamingZip } from './zipStream.ts';
+
+export interface RunOptions {
+  items: readonly BulkItem[];
+  formats: readonly BulkFormat[];
+  pool: RenderPool;
+  zip: StreamingZip;
+  logoId: string | null;
+  signal: AbortSignal;
+  onRowDone: () => void;
+}
+
+const MANIFEST_NAME = 'manifest.csv';
+
+export async function runBulk({ items, formats, pool, zip, logoId, signal, onRowDone }: RunOptions): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length && !signal.aborted) {
+      const item = items[next++]!;
+      const request = qrRequest(item.encoded, contentKind(item.type), item.design, logoId);
+      const blobs = await Promise.all(formats.map((format) => pool.render(format, request, signal)));
+      const files = await Promise.all(blobs.map((blob) => blob.arrayBuffer()));
+      if (signal.aborted) return;
+      formats.forEach((format, i) => {
+        zip.add(`${item.fileBase}${fileSuffix(format)}`, new Uint8Array(files[i]!), !isCompressed(format));
+      });
+      onRowDone();
+      await zip.drain();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(items.length, pool.size * 2) }, lane));
+  if (signal.aborted) return;
+  zip.add(MANIFEST_NAME, new TextEncoder().encode(manifestCsv(items, formats)), true);
+}
