@@ -1,7 +1,6 @@
 import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
-import { HydrationChunk } from '../../components/HydrationChunk.tsx';
 import { toaster } from '../../components/toaster.ts';
 import { whenIdle } from '../../lib/whenIdle.ts';
 import { validateForGenerate } from '../../payload/index.ts';
@@ -166,25 +165,18 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
   return (
     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
       <Stack gap="4">
-        {/* The steps hydrate one by one (HydrationChunk): the generator is most of a page's elements. */}
-        <HydrationChunk>
-          <Step n={1} title="Select QR Type" atoms={atoms}>
-            <TypePicker atoms={atoms} />
-            <ContentForm atoms={atoms} error={inlineError} />
-            <Capacity atoms={atoms} />
-          </Step>
-        </HydrationChunk>
-        <HydrationChunk>
-          <DesignStep atoms={atoms} logoStatus={logoStatus} />
-        </HydrationChunk>
+        <Step n={1} title="Select QR Type" atoms={atoms}>
+          <TypePicker atoms={atoms} />
+          <ContentForm atoms={atoms} error={inlineError} />
+          <Capacity atoms={atoms} />
+        </Step>
+        <DesignStep atoms={atoms} logoStatus={logoStatus} />
         <Button colorPalette="brand" size="lg" onClick={generate}>
           Generate QR Code
         </Button>
       </Stack>
       <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
-        <HydrationChunk>
-          <PreviewStep atoms={atoms} onDownloaded={onDownloaded} signedIn={signedIn} />
-        </HydrationChunk>
+        <PreviewStep atoms={atoms} onDownloaded={onDownloaded} signedIn={signedIn} />
         {surface === 'create' && !signedIn && <Upsell atoms={atoms} />}
       </Stack>
       {surface === 'create' && SavePromptDialog && (

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Box, Heading, Text } from '@chakra-ui/react';
-import { HydrationChunk } from '../../components/HydrationChunk.tsx';
 
 /** The top of a marketing page: the page's one h1 and a lead paragraph. */
 export function PageHero({
@@ -56,33 +55,30 @@ export function Section({
   bg?: string;
 }) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-heading`;
-  // Each section hydrates on its own (HydrationChunk): a long page is several short tasks.
   return (
-    <HydrationChunk>
-      <Box
-        as="section"
-        id={id}
-        aria-labelledby={headingId}
-        bg={bg}
-        py={{ base: '12', md: '20' }}
-        px={{ base: '4', md: '6' }}
-        scrollMarginTop="4rem"
-      >
-        <Box maxW="7xl" mx="auto">
-          <Box maxW="2xl" mx="auto" textAlign="center" mb={{ base: '8', md: '12' }}>
-            <Heading as="h2" id={headingId} fontSize={{ base: '2xl', md: '4xl' }} color="gray.900">
-              {title}
-            </Heading>
-            {lead && (
-              <Text mt="3" color="gray.700" fontSize={{ base: 'md', md: 'lg' }}>
-                {lead}
-              </Text>
-            )}
-          </Box>
-          {children}
+    <Box
+      as="section"
+      id={id}
+      aria-labelledby={headingId}
+      bg={bg}
+      py={{ base: '12', md: '20' }}
+      px={{ base: '4', md: '6' }}
+      scrollMarginTop="4rem"
+    >
+      <Box maxW="7xl" mx="auto">
+        <Box maxW="2xl" mx="auto" textAlign="center" mb={{ base: '8', md: '12' }}>
+          <Heading as="h2" id={headingId} fontSize={{ base: '2xl', md: '4xl' }} color="gray.900">
+            {title}
+          </Heading>
+          {lead && (
+            <Text mt="3" color="gray.700" fontSize={{ base: 'md', md: 'lg' }}>
+              {lead}
+            </Text>
+          )}
         </Box>
+        {children}
       </Box>
-    </HydrationChunk>
+    </Box>
   );
 }
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Box, Flex, chakra } from '@chakra-ui/react';
-import { HydrationChunk } from '../../components/HydrationChunk.tsx';
 import { Footer } from './Footer.tsx';
 import { HEADER_HEIGHT, Header } from './Header.tsx';
 
@@ -30,15 +29,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       >
         Skip to content
       </chakra.a>
-      <HydrationChunk>
-        <Header />
-      </HydrationChunk>
+      <Header />
       <Box as="main" id={MAIN_ID} tabIndex={-1} pt={HEADER_HEIGHT} flex="1" outline="none">
-        <HydrationChunk>{children}</HydrationChunk>
+        {children}
       </Box>
-      <HydrationChunk>
-        <Footer />
-      </HydrationChunk>
+      <Footer />
     </Flex>
   );
 }
