@@ -2,13 +2,14 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { siteFiles } from './scripts/site-files-plugin.ts';
 import { prerender } from './scripts/prerender-plugin.ts';
+import { chakraLazyGlobal } from './scripts/chakra-lazy-global-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
 // mid-run and reloads the page (see shared/notes/toolchain.md).
-export const workerDeps = ['comlink', 'zxing-wasm/reader'];
+export const workerDeps = ['comlink', 'zxing-wasm/reader', '@undecaf/zbar-wasm', 'jsqr', 'papaparse'];
 
 export default defineConfig({
-  plugins: [react(), siteFiles(), prerender()],
+  plugins: [react(), chakraLazyGlobal(), siteFiles(), prerender()],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   worker: { format: 'es' },

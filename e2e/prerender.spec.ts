@@ -244,3 +244,33 @@ test.describe('hydration on a development build', () => {
     await context.close();
   });
 });
+
+test('global styles and token variables hold on a hydrated page and on a client-rendered one', async ({ page }) => {
+  // A hydrated page keeps the prerendered global styles (the browser no longer builds them: hydratingSystem); a
+  // client-rendered page (the dashboard's SPA shell, redirected to /auth when signed out) builds them itself.
+  const styled = () =>
+    page.evaluate(() => {
+      const root = getComputedStyle(document.documentElement);
+      return {
+        token: root.getPropertyValue('--chakra-colors-gray-700').trim(),
+        brand: root.getPropertyValue('--chakra-colors-brand-solid').trim(),
+        reset: getComputedStyle(document.body).margin,
+      };
+    });
+  await page.goto('/');
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  expect(await styled()).toEqual({
+    token: expect.stringMatching(/^#/),
+    brand: expect.stringMatching(/\S/),
+    reset: '0px',
+  });
+
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth/);
+  expect(await page.locator('#root').getAttribute('data-prerendered')).toBeNull();
+  expect(await styled()).toEqual({
+    token: expect.stringMatching(/^#/),
+    brand: expect.stringMatching(/\S/),
+    reset: '0px',
+  });
+});

@@ -2,7 +2,7 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { Provider as JotaiProvider } from 'jotai';
-import { appSystem } from './theme.ts';
+import { appSystem, hydratingSystem } from './theme.ts';
 import { Toaster } from '../components/Toaster.tsx';
 
 type Store = NonNullable<Parameters<typeof JotaiProvider>[0]['store']>;
@@ -13,6 +13,8 @@ export interface AppProvidersProps {
   store: Store;
   /** Runs once after the first commit: on a prerendered page, once hydration has matched the server's HTML. */
   onMounted?: () => void;
+  /** Hydrating a prerendered page: its global styles are in the HTML already (hydratingSystem). */
+  hydrating?: boolean;
   children: ReactNode;
 }
 
@@ -20,12 +22,12 @@ export interface AppProvidersProps {
  * Everything a page needs around it: Emotion's cache, Chakra's design system, the jotai store, the toaster. The
  * browser and the prerender render this same tree, so hydration finds the same elements and the same ids.
  */
-export function AppProviders({ emotionCache, store, onMounted, children }: AppProvidersProps) {
+export function AppProviders({ emotionCache, store, onMounted, hydrating = false, children }: AppProvidersProps) {
   useEffect(() => onMounted?.(), [onMounted]);
   return (
     <StrictMode>
       <CacheProvider value={emotionCache}>
-        <ChakraProvider value={appSystem}>
+        <ChakraProvider value={hydrating ? hydratingSystem : appSystem}>
           <JotaiProvider store={store}>
             {children}
             <Toaster />

@@ -39,7 +39,7 @@ const hydrate = isPrerenderedFor(rootElement.getAttribute(PRERENDERED_ATTR), rou
 if (hydrate) await resolveLazyMatches(routes, window.location.pathname);
 
 const app = (
-  <AppProviders emotionCache={emotionCache} store={appStore} onMounted={onAppMounted}>
+  <AppProviders emotionCache={emotionCache} store={appStore} onMounted={onAppMounted} hydrating={hydrate}>
     <RouterProvider router={createBrowserRouter(routes)} />
   </AppProviders>
 );
