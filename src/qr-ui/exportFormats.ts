@@ -38,7 +38,8 @@ export function fileName(surface: 'landing' | 'create', format: FileFormat): str
 
 /** What the download toast names the file as. */
 export function formatName(format: ExportFormat): string {
-  return format === 'print' || format === 'print-pdf' ? 'PDF' : format.toUpperCase();
+  if (format === 'print' || format === 'print-pdf') return 'PDF';
+  return format === 'webp' ? 'WebP' : format.toUpperCase();
 }
 
 export const PNG_SIZE = 1000;
