@@ -162,7 +162,8 @@ describe.each(backends)('public API under bad input on %s', (backend) => {
     for (const { path, ...init } of samples) {
       const what = `${init.method ?? 'GET'} ${path} (seed ${seed})`;
       // Under heavy load a reused keep-alive socket was reset twice in six runs once PNG renders joined the mix (on
-      // plain 404 paths, cause not found): one retry on a reset; a status is never retried.
+      // plain 404 paths). Likely the keep-alive race: the server closes an idle socket as the client reuses it, and
+      // painting a large PNG delays the server's timers. One retry on a reset; a status is never retried.
       const send = () => apiCall(srv.url, path, { key, ...init });
       const res = await send()
         .catch((err: unknown) => {
