@@ -8,6 +8,7 @@ import { runAs } from '../rest/as-role.ts';
 import { openLocalExportSession } from '../export/local-session.ts';
 import { ApiV1Error } from '../../supabase/functions/_shared/api/errors.ts';
 import type { CodeCreate, CodePatch } from '../../supabase/functions/_shared/api/schemas.ts';
+import { scanStatsFrom, type CountRow } from '../../supabase/functions/_shared/api/scan-stats.ts';
 import type { ApiStore, ScanRange, StoredCode, UserSession } from '../../supabase/functions/_shared/api/store.ts';
 
 const UTC_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
@@ -19,12 +20,6 @@ const CODE_COLUMNS = `id::text AS id, name, type, content, destination, design, 
 const PATCHABLE = ['name', 'type', 'content', 'destination', 'design', 'is_dynamic', 'status'] as const;
 
 type CodeRow = StoredCode & Record<string, unknown>;
-interface CountRow extends Record<string, unknown> {
-  scans: string | number;
-  unique_scans: string | number;
-}
-
-const counts = (row: CountRow) => ({ scans: Number(row.scans), unique_scans: Number(row.unique_scans) });
 
 function userSession(deps: Deps, userId: string): UserSession {
   const caller = `user:${userId}`;
@@ -93,7 +88,7 @@ function userSession(deps: Deps, userId: string): UserSession {
             `SELECT ${key}, scans, unique_scans FROM public.${fn}($1::timestamptz, $2::timestamptz, $3::uuid)`,
             instants,
           );
-        const perDay = await tx.query<CountRow & { day: string }>(
+        const perDay = await tx.query<CountRow & { day: string } & Record<string, unknown>>(
           `SELECT to_char(day, 'YYYY-MM-DD') AS day, scans, unique_scans FROM public.scans_per_day($1::date, $2::date, $3::uuid, $4)`,
           [range.fromDay, range.toDay, id, range.timeZone],
         );
@@ -103,18 +98,7 @@ function userSession(deps: Deps, userId: string): UserSession {
           await breakdown('scans_by_os', 'os'),
           await breakdown('scans_by_browser', 'browser'),
         ];
-        const perDayCounts = perDay.map((row) => ({ day: row.day, ...counts(row) }));
-        return {
-          totals: perDayCounts.reduce(
-            (sum, row) => ({ scans: sum.scans + row.scans, unique_scans: sum.unique_scans + row.unique_scans }),
-            { scans: 0, unique_scans: 0 },
-          ),
-          per_day: perDayCounts,
-          by_country: country.map((row) => ({ country: row.country ?? null, ...counts(row) })),
-          by_device: device.map((row) => ({ device_type: String(row.device_type), ...counts(row) })),
-          by_os: os.map((row) => ({ os: row.os ?? null, ...counts(row) })),
-          by_browser: browser.map((row) => ({ browser: row.browser ?? null, ...counts(row) })),
-        };
+        return scanStatsFrom({ perDay, country, device, os, browser });
       }),
     exportSession: async () => {
       // The export's local session takes an access token; this one is the key owner's, minted here and used

@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { supabaseExportSession, utcMicros } from '../scans-export/supabase-source.ts';
 import type { CodeCreate, CodePatch } from './schemas.ts';
+import { scanStatsFrom, type CountRow } from './scan-stats.ts';
 import type { ApiStore, ScanRange, StoredCode, UserSession } from './store.ts';
 
 const CODE_COLUMNS = 'id, name, type, content, destination, design, is_dynamic, slug, status, created_at, updated_at';
@@ -27,12 +28,6 @@ function stored(row: Record<string, unknown>): StoredCode {
     updated_at: utcMicros(String(row.updated_at)),
   };
 }
-
-interface CountRow {
-  scans: number | string;
-  unique_scans: number | string;
-}
-const counts = (row: CountRow) => ({ scans: Number(row.scans), unique_scans: Number(row.unique_scans) });
 
 function userSession(client: SupabaseClient): UserSession {
   const codes = () => client.from('qr_codes');
@@ -105,18 +100,7 @@ function userSession(client: SupabaseClient): UserSession {
         rpc<CountRow & { os: string | null }>('scans_by_os', instants),
         rpc<CountRow & { browser: string | null }>('scans_by_browser', instants),
       ]);
-      const perDayCounts = perDay.map((row) => ({ day: String(row.day).slice(0, 10), ...counts(row) }));
-      return {
-        totals: perDayCounts.reduce(
-          (sum, row) => ({ scans: sum.scans + row.scans, unique_scans: sum.unique_scans + row.unique_scans }),
-          { scans: 0, unique_scans: 0 },
-        ),
-        per_day: perDayCounts,
-        by_country: country.map((row) => ({ country: row.country ?? null, ...counts(row) })),
-        by_device: device.map((row) => ({ device_type: String(row.device_type), ...counts(row) })),
-        by_os: os.map((row) => ({ os: row.os ?? null, ...counts(row) })),
-        by_browser: browser.map((row) => ({ browser: row.browser ?? null, ...counts(row) })),
-      };
+      return scanStatsFrom({ perDay, country, device, os, browser });
     },
     exportSession: async () => supabaseExportSession(client),
   };
