@@ -83,8 +83,40 @@ describe('saved code model', () => {
       content: 'http://h/r/Ab_9-xYz',
       ecl: 'Q',
       kind: 'url',
-      style: { shape: 'rounded', fg: '#1A2BB2', bg: '#FFFFFF', frame: 'square', frameText: 'MENU', logoId: null },
+      // A row saved before the design options: each new option takes the value a new code starts with.
+      style: {
+        shape: 'rounded',
+        fg: '#1A2BB2',
+        bg: '#FFFFFF',
+        frame: 'square',
+        frameText: 'MENU',
+        logoId: null,
+        eyeFrame: 'auto',
+        eyeFrameColour: null,
+        eyeCentre: 'auto',
+        eyeCentreColour: null,
+        gradient: null,
+        transparent: false,
+        margin: 4,
+      },
     });
+  });
+  it('keeps the design options a code was saved with, and drops a malformed one', () => {
+    const gradient = { type: 'linear', angle: 45, stops: ['#1A2BB2', '#0F5132'] };
+    const code = toSavedCode({
+      ...row,
+      design: { shape: 'dots', eyeFrame: 'leaf', eyeCentreColour: '#0F5132', gradient, margin: 2, transparent: true },
+    });
+    expect(codeRequest(code, 'http://h/r').style).toMatchObject({
+      shape: 'dots',
+      eyeFrame: 'leaf',
+      eyeCentreColour: '#0F5132',
+      gradient,
+      margin: 2,
+      transparent: true,
+    });
+    const broken = toSavedCode({ ...row, design: { shape: 'dots', margin: 99, eyeFrame: 'star' } });
+    expect(codeRequest(broken, 'http://h/r').style).toMatchObject({ shape: 'dots', margin: 4, eyeFrame: 'auto' });
   });
   it('labels generator type ids and keeps other stored types as they are', () => {
     expect(typeLabel('website')).toBe('Website');
