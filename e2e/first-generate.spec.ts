@@ -75,6 +75,9 @@ function recordCode(page: Page): {
   });
   const classify = async () => {
     const paint = await paintedAt(page);
+    // A request's timing is known once it has its response: one made just now (the scan worker's, in the idle
+    // time after the paint) would otherwise count as before the paint.
+    await Promise.all(seen.map(({ request }) => request.response().catch(() => null)));
     for (const { entry, request } of seen) {
       const start = request.timing().startTime;
       entry.startedAt = start > 0 ? start : null;
