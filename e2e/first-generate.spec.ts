@@ -47,7 +47,8 @@ function recordCode(page: Page): {
 } {
   const fetched: Fetched[] = [];
   const answers: Promise<void>[] = [];
-  const seen: { entry: Fetched; request: Request }[] = [];
+  // seenAt: when the request event reached the test (same machine, same clock as the browser's epoch time).
+  const seen: { entry: Fetched; request: Request; seenAt: number }[] = [];
   page.context().on('request', (request) => {
     if (!isCode(request.url())) return;
     const entry: Fetched = {
@@ -57,7 +58,7 @@ function recordCode(page: Page): {
       gzipBytes: 0,
       pdfWriter: false,
     };
-    seen.push({ entry, request });
+    seen.push({ entry, request, seenAt: Date.now() });
     fetched.push(entry);
     answers.push(
       (async () => {
@@ -75,14 +76,13 @@ function recordCode(page: Page): {
   });
   const classify = async () => {
     const paint = await paintedAt(page);
-    // A request's timing is known once it has its response: one made just now (the scan worker's, in the idle
-    // time after the paint) would otherwise count as before the paint.
+    // A request's timing is known once it has its response; a worker's script has none in Chromium, so for it
+    // the moment its request event reached the test stands in (later than the real start, never earlier).
     await Promise.all(seen.map(({ request }) => request.response().catch(() => null)));
-    for (const { entry, request } of seen) {
+    for (const { entry, request, seenAt } of seen) {
       const start = request.timing().startTime;
-      entry.startedAt = start > 0 ? start : null;
-      // Unknown start: counted as before the paint, the side that is checked against the budget.
-      entry.afterPaint = entry.startedAt !== null && entry.startedAt >= paint;
+      entry.startedAt = start > 0 ? start : seenAt;
+      entry.afterPaint = entry.startedAt >= paint;
     }
   };
   return { fetched, settled: () => Promise.all(answers), classify };

@@ -97,7 +97,7 @@ test('hydrating / and /create shifts no layout (CLS ≤ 0.05 on a phone-sized sc
 test('a click on a prerendered button before the app has hydrated is replayed, not lost', async ({ page }) => {
   // Scripts arrive late, as on a slow phone: the page is on screen and clickable well before the app runs.
   await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     await route.continue();
   });
   await page.goto('/create', { waitUntil: 'commit' });
@@ -111,7 +111,7 @@ test('a click on a prerendered button before the app has hydrated is replayed, n
 
 test('text typed into a prerendered field before the app has hydrated is kept and used', async ({ page }) => {
   await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     await route.continue();
   });
   await page.goto('/create', { waitUntil: 'commit' });
