@@ -14,45 +14,12 @@ import { emitEyeCentres, emitEyeRings } from '../../../src/render/eyes.ts';
 import { gradientGeometry, resolveDesign } from '../../../src/render/paint.ts';
 import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
-import type { GridMap, PathSink } from '../../../src/render/shapes.ts';
+import type { GridMap } from '../../../src/render/shapes.ts';
 import { parseDesign } from '../../../src/features/codes/codeModel.ts';
 import { EYE_SHAPES, QrError, SHAPES, type QrStyle } from '../../../workers/contract.ts';
+import { SampleSink } from './sampleSink.ts';
 
-/** Flattens paths to polygons and answers "is this point inside" with the nonzero rule. */
-class PolySink implements PathSink {
-  polys: [number, number][][] = [];
-  private cur: [number, number][] = [];
-  moveTo(x: number, y: number) {
-    this.cur = [[x, y]];
-    this.polys.push(this.cur);
-  }
-  lineTo(x: number, y: number) {
-    this.cur.push([x, y]);
-  }
-  bezierCurveTo(a: number, b: number, c: number, d: number, x: number, y: number) {
-    const [x0, y0] = this.cur[this.cur.length - 1]!;
-    for (let i = 1; i <= 16; i++) {
-      const t = i / 16;
-      const u = 1 - t;
-      this.cur.push([
-        u * u * u * x0 + 3 * u * u * t * a + 3 * u * t * t * c + t * t * t * x,
-        u * u * u * y0 + 3 * u * u * t * b + 3 * u * t * t * d + t * t * t * y,
-      ]);
-    }
-  }
-  closePath() {}
-  inside(px: number, py: number): boolean {
-    let wind = 0;
-    for (const p of this.polys)
-      for (let i = 0; i < p.length; i++) {
-        const [x0, y0] = p[i]!;
-        const [x1, y1] = p[(i + 1) % p.length]!;
-        if (y0 <= py && y1 > py && (x1 - x0) * (py - y0) - (px - x0) * (y1 - y0) > 0) wind++;
-        else if (y0 > py && y1 <= py && (x1 - x0) * (py - y0) - (px - x0) * (y1 - y0) < 0) wind--;
-      }
-    return wind !== 0;
-  }
-}
+const inside = (sink: SampleSink, x: number, y: number) => sink.winding(x, y) !== 0;
 
 const unit: GridMap = { m: 1, x: (i) => i, y: (j) => j };
 const BASE: QrStyle = { shape: 'square', fg: '#000000', bg: '#FFFFFF', frame: 'none', frameText: '', logoId: null };
@@ -62,16 +29,16 @@ describe('eye shapes keep the finder pattern', () => {
     for (const frame of EYE_SHAPES)
       for (const centre of EYE_SHAPES)
         test(`${shape}: ${frame} ring, ${centre} centre`, () => {
-          const sink = new PolySink();
+          const sink = new SampleSink(16);
           emitEyeRings(sink, [[0, 0]], frame, shape, unit);
           emitEyeCentres(sink, [[0, 0]], centre, shape, unit);
           // Across the middle row and column, at module centres: dark 1, light 1, dark 3, light 1, dark 1.
-          const row = [0, 1, 2, 3, 4, 5, 6].map((i) => (sink.inside(i + 0.5, 3.5) ? 1 : 0)).join('');
-          const col = [0, 1, 2, 3, 4, 5, 6].map((i) => (sink.inside(3.5, i + 0.5) ? 1 : 0)).join('');
+          const row = [0, 1, 2, 3, 4, 5, 6].map((i) => (inside(sink, i + 0.5, 3.5) ? 1 : 0)).join('');
+          const col = [0, 1, 2, 3, 4, 5, 6].map((i) => (inside(sink, 3.5, i + 0.5) ? 1 : 0)).join('');
           expect({ row, col }).toEqual({ row: '1011101', col: '1011101' });
           // The centre's nine modules are solid at their centres, and nothing is drawn outside the 7x7 square.
-          for (let y = 2; y < 5; y++) for (let x = 2; x < 5; x++) expect(sink.inside(x + 0.5, y + 0.5)).toBe(true);
-          expect(sink.inside(7.2, 3.5) || sink.inside(3.5, -0.2)).toBe(false);
+          for (let y = 2; y < 5; y++) for (let x = 2; x < 5; x++) expect(inside(sink, x + 0.5, y + 0.5)).toBe(true);
+          expect(inside(sink, 7.2, 3.5) || inside(sink, 3.5, -0.2)).toBe(false);
         });
 });
 

@@ -10,64 +10,17 @@ import {
   moduleBlockMap,
   sizeOfVersion,
 } from '../../../src/render/qrspec.ts';
-import { emitModules, emitEyes, type GridMap, type PathSink } from '../../../src/render/shapes.ts';
+import { emitModules, emitEyes, type GridMap } from '../../../src/render/shapes.ts';
 import { layoutFrame, estimateTextEm, frameLabel, QR_SHARE } from '../../../src/render/layout.ts';
 import { checkColours } from '../../../src/render/colour.ts';
 import { FRAMES, QrError, SHAPES } from '../../../workers/contract.ts';
+import { SampleSink } from './sampleSink.ts';
 
 function grid(rows: string[]): { dark: Uint8Array; n: number } {
   const n = rows.length;
   const dark = new Uint8Array(n * n);
   rows.forEach((r, y) => [...r].forEach((c, x) => (dark[y * n + x] = c === '#' ? 1 : 0)));
   return { dark, n };
-}
-
-/** Rasterises a path (nonzero rule) by sampling pixel centres: a tiny reference rasteriser for tests. */
-class SampleSink implements PathSink {
-  polys: [number, number][][] = [];
-  private cur: [number, number][] = [];
-  moveTo(x: number, y: number) {
-    this.cur = [[x, y]];
-    this.polys.push(this.cur);
-  }
-  lineTo(x: number, y: number) {
-    this.cur.push([x, y]);
-  }
-  bezierCurveTo(a: number, b: number, c: number, d: number, x: number, y: number) {
-    // A curve always follows a moveTo, so the current polygon has a last point.
-    const [x0, y0] = this.cur[this.cur.length - 1]!;
-    for (let i = 1; i <= 8; i++) {
-      const t = i / 8;
-      const u = 1 - t;
-      this.cur.push([
-        u * u * u * x0 + 3 * u * u * t * a + 3 * u * t * t * c + t * t * t * x,
-        u * u * u * y0 + 3 * u * u * t * b + 3 * u * t * t * d + t * t * t * y,
-      ]);
-    }
-  }
-  closePath() {}
-  winding(px: number, py: number): number {
-    let w = 0;
-    for (const p of this.polys) {
-      let minY = Infinity;
-      let maxY = -Infinity;
-      let maxX = -Infinity;
-      for (const [x, y] of p) {
-        if (y < minY) minY = y;
-        if (y > maxY) maxY = y;
-        if (x > maxX) maxX = x;
-      }
-      if (py < minY || py > maxY || px > maxX) continue;
-      // Each edge from point i to the next (wrapping), all indices inside the polygon.
-      for (let i = 0; i < p.length; i++) {
-        const [x0, y0] = p[i]!;
-        const [x1, y1] = p[(i + 1) % p.length]!;
-        if (y0 <= py && y1 > py && (x1 - x0) * (py - y0) - (px - x0) * (y1 - y0) > 0) w++;
-        else if (y0 > py && y1 <= py && (x1 - x0) * (py - y0) - (px - x0) * (y1 - y0) < 0) w--;
-      }
-    }
-    return w;
-  }
 }
 
 const unit: GridMap = { m: 1, x: (i) => i, y: (j) => j };
