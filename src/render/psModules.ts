@@ -11,6 +11,7 @@ import {
   BRIDGE_WIDTH,
   DOT_RADIUS,
   emitAlignments,
+  fittedRadius,
   forEachCorner,
   KAPPA,
   type GridMap,
@@ -112,7 +113,7 @@ function contourCalls(dark: Uint8Array, n: number, shape: Scene['style']['shape'
       first = true;
     },
     (x, y, din, dout, r, quad, px, py, nx, ny) => {
-      const rr = Math.min(r, (Math.abs(x - px) + Math.abs(y - py)) / 2, (Math.abs(nx - x) + Math.abs(ny - y)) / 2);
+      const rr = fittedRadius(r, x, y, px, py, nx, ny);
       // din, dout are directions (0..3), indices into DX / DY.
       const bx = x - DX[din]! * rr;
       const by = y - DY[din]! * rr;

@@ -196,6 +196,14 @@ export function forEachCorner(
   }
 }
 
+/**
+ * A corner's radius in module units, no more than half of either edge it joins (two curves on one edge must not
+ * overlap). For writers that work in module units (SVG path data, the EPS procedures).
+ */
+export function fittedRadius(r: number, x: number, y: number, px: number, py: number, nx: number, ny: number): number {
+  return Math.min(r, (Math.abs(x - px) + Math.abs(y - py)) / 2, (Math.abs(nx - x) + Math.abs(ny - y)) / 2);
+}
+
 function dirOf(x0: number, y0: number, x1: number, y1: number): number {
   if (y0 === y1) return x1 > x0 ? 0 : 2;
   return y1 > y0 ? 1 : 3;

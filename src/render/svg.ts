@@ -8,7 +8,15 @@ import { DX, DY, traceContours } from './contours.ts';
 import { emitEyeCentres, emitEyeRings } from './eyes.ts';
 import { gradientGeometry, samePaint, type Paint } from './paint.ts';
 import { logoRect, type Scene } from './scene.ts';
-import { BRIDGE_WIDTH, DOT_RADIUS, emitAlignments, forEachCorner, type GridMap, type PathSink } from './shapes.ts';
+import {
+  BRIDGE_WIDTH,
+  DOT_RADIUS,
+  emitAlignments,
+  fittedRadius,
+  forEachCorner,
+  type GridMap,
+  type PathSink,
+} from './shapes.ts';
 
 /** Shortest decimal form with at most 3 decimals: 0.5 -> ".5", -0.25 -> "-.25". */
 export function fmt(v: number): string {
@@ -133,9 +141,7 @@ export function contourPathData(
       first = true;
     },
     (x, y, din, dout, r, quad, px, py, nx, ny) => {
-      const lenIn = Math.abs(x - px) + Math.abs(y - py);
-      const lenOut = Math.abs(nx - x) + Math.abs(ny - y);
-      const rr = Math.min(r, lenIn / 2, lenOut / 2);
+      const rr = fittedRadius(r, x, y, px, py, nx, ny);
       // din, dout are directions (0..3), indices into DX / DY.
       const bx = x - DX[din]! * rr;
       const by = y - DY[din]! * rr;
