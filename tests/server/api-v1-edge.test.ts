@@ -2,48 +2,23 @@
 // local server as its project (SUPABASE_URL, the service and anon keys, API_JWT_SECRET), on both backends. Keys
 // are made through supabase-js as Settings makes them; the function's answers are compared with the local
 // server's /api/v1, which runs the same app over SQL: the same codes, the same SVG, RLS between users.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENO_DIR, functionDir, runDeno, type DenoProcess } from './deno.ts';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey } from './api-v1-helpers.ts';
 import { KEY_CACHE_TTL_MS } from '../../supabase/functions/_shared/api/key-cache.ts';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-const FUNCTION_DIR = join(ROOT, 'supabase/functions/api');
-const DENO = join(ROOT, 'node_modules/.bin/deno');
-const DENO_DIR = join(ROOT, 'node_modules/.cache/deno');
+const FUNCTION_DIR = functionDir('api');
 /** A first run downloads hono, @hono/zod-openapi, zod, jose and supabase-js into DENO_DIR. */
 const START_TIMEOUT_MS = 300_000;
 const LISTENING = /api function listening on (http:\/\/[^/\s]+)\//;
-
-interface DenoProcess {
-  child: ChildProcess;
-  output(): string;
-  exited: Promise<number | string>;
-}
-
-function runDeno(args: string[], env: Record<string, string> = {}): DenoProcess {
-  const child = spawn(DENO, args, {
-    cwd: FUNCTION_DIR,
-    env: { ...process.env, DENO_DIR, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
-  );
-  return { child, output: () => out, exited };
-}
 
 describe('the api Edge Function under Deno', () => {
   it(
     'type-checks with deno check against its deno.json',
     async () => {
-      const check = runDeno(['check', 'index.ts']);
+      const check = runDeno(FUNCTION_DIR, ['check', 'index.ts']);
       const code = await check.exited;
       expect({ code, output: code === 0 ? '' : check.output() }).toEqual({ code: 0, output: '' });
     },
@@ -57,6 +32,7 @@ describe.each(backends)('the api Edge Function on %s', (backend) => {
   let fnUrl = '';
   beforeAll(async () => {
     deno = runDeno(
+      FUNCTION_DIR,
       ['run', '--no-prompt', '--allow-net=127.0.0.1', '--allow-env', `--allow-read=${DENO_DIR}`, 'index.ts'],
       {
         SUPABASE_URL: srv.url,

@@ -3,41 +3,14 @@
 // pass the same redirect and scan-counting cases as the local server's GET /r/:slug (redirect-cases.ts), on both
 // backends. Deno fetches the function's npm: packages from the registry into node_modules/.cache/deno (DENO_DIR):
 // the first run downloads them (hence the long start timeout), later runs start from that cache.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DENO_DIR, functionDir, runDeno } from './deno.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { redirectCases, scanCountingCases } from './redirect-cases.ts';
 
-const ROOT = new URL('../..', import.meta.url).pathname;
-const FUNCTION_DIR = join(ROOT, 'supabase/functions/r');
-const DENO = join(ROOT, 'node_modules/.bin/deno');
-const DENO_DIR = join(ROOT, 'node_modules/.cache/deno');
+const FUNCTION_DIR = functionDir('r');
 /** A first run downloads supabase-js, isbot, ua-parser-js and geoip-country (its data is ~7 MB). */
 const START_TIMEOUT_MS = 300_000;
-
-interface DenoProcess {
-  child: ChildProcess;
-  /** Everything the process wrote to stdout and stderr so far. */
-  output(): string;
-  exited: Promise<number | string>;
-}
-
-/** Runs `deno <args>` in the function's folder (so its deno.json applies) with the shared npm cache. */
-function runDeno(args: string[], env: Record<string, string> = {}): DenoProcess {
-  const child = spawn(DENO, args, {
-    cwd: FUNCTION_DIR,
-    env: { ...process.env, DENO_DIR, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
-  );
-  return { child, output: () => out, exited };
-}
 
 interface RunningFunction {
   /** Its origin, e.g. http://127.0.0.1:40123 (it serves /r/<slug> there). */
@@ -58,6 +31,7 @@ const LISTENING = /redirect function listening on (http:\/\/[^/\s]+)\//;
  */
 async function startFunction(supabaseUrl: string): Promise<RunningFunction> {
   const deno = runDeno(
+    FUNCTION_DIR,
     // Network only to loopback (the local server, and listening); reads only the npm cache (geoip-country's data).
     ['run', '--no-prompt', '--allow-net=127.0.0.1', '--allow-env', `--allow-read=${DENO_DIR}`, 'index.ts'],
     { SUPABASE_URL: supabaseUrl, SUPABASE_SERVICE_ROLE_KEY: await serviceRoleKey(), PORT: '0', HOST: '127.0.0.1' },
@@ -90,7 +64,7 @@ async function startFunction(supabaseUrl: string): Promise<RunningFunction> {
 
 describe('the Edge Function under Deno', () => {
   it('type-checks with deno check against its deno.json', async () => {
-    const check = runDeno(['check', 'index.ts']);
+    const check = runDeno(FUNCTION_DIR, ['check', 'index.ts']);
     const code = await check.exited;
     expect({ code, output: code === 0 ? '' : check.output() }).toEqual({ code: 0, output: '' });
   });
