@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectToast, register } from './fixtures/auth.ts';
 import { decodeImageFile } from './fixtures/decode.ts';
 import { chooseType, download, fillFields, generate } from './fixtures/generator.ts';
-import { gotoMounted } from './fixtures/site.ts';
+import { gotoMounted, reloadMounted } from './fixtures/site.ts';
 
 test('placeholder until generated; landing validation message for empty content', async ({ page }) => {
   await page.goto('/');
@@ -58,7 +58,7 @@ test('the preview follows edits live after Generate, and the draft survives a re
   await expect(page.getByTestId('qr-preview')).toHaveAttribute('data-version', /^(2[0-9]|3[0-9])$/);
   await page.getByRole('tab', { name: 'Shape & Colors' }).click();
   await page.getByText('Dots', { exact: true }).click();
-  await page.reload();
+  await reloadMounted(page);
   await expect(page.getByLabel(/^Text/)).toHaveValue('x'.repeat(1200));
   await expect(page.getByTestId('qr-preview')).toBeVisible();
   await page.getByRole('tab', { name: 'Shape & Colors' }).click();
