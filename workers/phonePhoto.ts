@@ -64,20 +64,47 @@ function shadeCorner(src: OffscreenCanvas, shade: number): void {
 }
 
 /**
- * The degraded copy of `image`, whose modules are `modulePx` pixels wide, as the decoders get it.
- * The geometry works at full size so that the shrink afterwards samples it like a sensor would.
+ * Pixels per module at which the geometry and the light are applied: twice the largest camera sampling of
+ * DEGRADATIONS (6 px), so that the final shrink still averages several source pixels per camera pixel, as a
+ * sensor does, while rotating and keystoning a 1000-2000 px export at full size cost 4-10x more for no change in
+ * what the readers get.
  */
-export async function degrade(image: ImageBitmap, modulePx: number, d: Degradation): Promise<ImageData> {
-  const [photo, ctx] = canvas2d(image.width, image.height);
+const SCENE_PX_PER_MODULE = 12;
+
+/** The print as it lies in front of the camera (geometry and light applied), before the camera samples it. */
+export interface PhotoScene {
+  canvas: OffscreenCanvas;
+  /** Pixels per module of `canvas`. */
+  modulePx: number;
+}
+
+/**
+ * Stage one of a degradation: `image` (modules `modulePx` pixels wide) on white paper, turned, keystoned and
+ * shaded as `d` says. One scene serves every camera sampling of the same degradation (scan.worker.ts tries
+ * several).
+ */
+export function photoScene(image: ImageBitmap, modulePx: number, d: Degradation): PhotoScene {
+  const k = Math.min(1, SCENE_PX_PER_MODULE / modulePx);
+  const [photo, ctx] = canvas2d(image.width * k, image.height * k);
   // A transparent export is printed on, or shown over, white paper.
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, photo.width, photo.height);
-  ctx.drawImage(image, 0, 0);
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(image, 0, 0, photo.width, photo.height);
   let c = photo;
   if (d.rotateDeg) c = rotate(c, d.rotateDeg);
   if (d.keystone) c = keystone(c, d.keystone);
   if (d.shade < 1) shadeCorner(c, d.shade);
-  const scale = d.pxPerModule / modulePx;
+  return { canvas: c, modulePx: modulePx * (photo.width / image.width) };
+}
+
+/**
+ * Stage two: the camera's view of `scene` at `pxPerModule` (the sensor's sampling), then the optics' blur and
+ * the JPEG encoder of `d`.
+ */
+export async function capture(scene: PhotoScene, pxPerModule: number, d: Degradation): Promise<ImageData> {
+  const c = scene.canvas;
+  const scale = pxPerModule / scene.modulePx;
   const [small, sctx] = canvas2d(c.width * scale, c.height * scale);
   sctx.imageSmoothingQuality = 'high';
   sctx.filter = d.blurPx ? `blur(${d.blurPx}px)` : 'none';
@@ -97,4 +124,9 @@ export async function degrade(image: ImageBitmap, modulePx: number, d: Degradati
   const octx = out.getContext('2d');
   if (!octx) throw new QrError('INTERNAL', 'No 2D context');
   return octx.getImageData(0, 0, out.width, out.height);
+}
+
+/** The degraded copy of `image`, whose modules are `modulePx` pixels wide, as the decoders get it. */
+export function degrade(image: ImageBitmap, modulePx: number, d: Degradation): Promise<ImageData> {
+  return capture(photoScene(image, modulePx, d), d.pxPerModule, d);
 }

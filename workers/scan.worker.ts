@@ -8,7 +8,7 @@ import { expose } from 'comlink';
 import { QrError, type ScanReader } from './contract.ts';
 import { DECODERS, readWithAll } from './decoders.ts';
 import { DEGRADATIONS, PHONE_CHECK_PX_PER_MODULE } from './degradations.ts';
-import { degrade } from './phonePhoto.ts';
+import { capture, photoScene } from './phonePhoto.ts';
 
 export interface ScanReport {
   /** What ZXing read from the export as it is. */
@@ -43,10 +43,9 @@ const api = {
       const clean = await readWithAll(pixels(bitmap));
       let phonePhoto: ScanReader[] = [];
       let phonePhotoPxPerModule: number | null = null;
+      const scene = photoScene(bitmap, modulePx, DEGRADATIONS.phonePhoto);
       for (const [i, pxPerModule] of PHONE_CHECK_PX_PER_MODULE.entries()) {
-        const read = readers(
-          await readWithAll(await degrade(bitmap, modulePx, { ...DEGRADATIONS.phonePhoto, pxPerModule })),
-        );
+        const read = readers(await readWithAll(await capture(scene, pxPerModule, DEGRADATIONS.phonePhoto)));
         if (i === 0) phonePhoto = read;
         if (read.length < DECODERS.length) break;
         phonePhotoPxPerModule = pxPerModule;
