@@ -3,12 +3,13 @@ import { expect, test } from '@playwright/test';
 import { register } from './fixtures/auth.ts';
 import { DASHBOARD_ROUTES, PUBLIC_ROUTES, expectNoHorizontalScroll, expectPageHeading } from './fixtures/site.ts';
 import { seriousViolations } from './fixtures/axe.ts';
+import { test as warmTest } from './fixtures/warm-page.ts';
 
 const NOT_FOUND = { path: '/no-such-page', h1: '404' };
 
 test.describe('accessibility (axe: no serious or critical violations)', () => {
   for (const route of [...PUBLIC_ROUTES, NOT_FOUND]) {
-    test(`${route.path}`, async ({ page }) => {
+    warmTest(`${route.path}`, async ({ page }) => {
       await page.goto(route.path);
       await expectPageHeading(page, route.h1);
       expect(await seriousViolations(page)).toEqual([]);

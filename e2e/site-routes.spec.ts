@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { register } from './fixtures/auth.ts';
 import {
   DASHBOARD_ROUTES,
@@ -8,6 +8,7 @@ import {
   expectPageHeading,
   watchErrors,
 } from './fixtures/site.ts';
+import { test } from './fixtures/warm-page.ts';
 
 for (const route of PUBLIC_ROUTES) {
   test(`${route.path} renders its heading, key copy and title`, async ({ page }) => {
@@ -162,7 +163,9 @@ test('/create has its chrome: Back to Home, Log In and Register', async ({ page 
 });
 
 test.describe('dashboard (signed in)', () => {
-  test('every dashboard route renders, and the sidebar leads to each', async ({ page }) => {
+  // Signed in: a fresh context of their own, not the shared page.
+  test('every dashboard route renders, and the sidebar leads to each', async ({ context }) => {
+    const page = await context.newPage();
     const problems = watchErrors(page);
     await register(page);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -186,7 +189,8 @@ test.describe('dashboard (signed in)', () => {
     expect(problems).toEqual([]);
   });
 
-  test('the overview shows the sample figures and rows of spec §9', async ({ page }) => {
+  test('the overview shows the sample figures and rows of spec §9', async ({ context }) => {
+    const page = await context.newPage();
     await register(page);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('link', { name: 'Create QR Code' })).toHaveAttribute('href', '/create');
