@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { decodeImageFile, pngSize } from './fixtures/decode.ts';
 import { chooseType, download, fillFields, generate } from './fixtures/generator.ts';
+import { test } from './fixtures/warm-page.ts';
 
 interface TypeCase {
   label: string;
