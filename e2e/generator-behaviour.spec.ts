@@ -65,6 +65,26 @@ test('the preview follows edits live after Generate, and the draft survives a re
   await expect(page.getByRole('radio', { name: 'Dots' })).toBeChecked();
 });
 
+test('a file rendered ahead on download intent is never stale: an edit after it downloads the new content', async ({
+  page,
+}) => {
+  await gotoMounted(page, '/create');
+  await chooseType(page, 'Text', true);
+  await fillFields(page, { Text: 'before the edit' });
+  await generate(page);
+  const preview = page.getByTestId('qr-preview');
+  const before = (await preview.getAttribute('data-version'))!;
+  // Intent: the format chosen and the pointer on Download render the file for "before the edit".
+  await page.getByLabel('Download format').selectOption('png');
+  await page.getByRole('button', { name: 'Download' }).hover();
+  // A longer text needs a larger version: once the preview shows it, Download must save it.
+  const after = `after the edit ${'y'.repeat(60)}`;
+  await fillFields(page, { Text: after });
+  await expect(preview).not.toHaveAttribute('data-version', before);
+  const { bytes } = await download(page, 'png');
+  expect(await decodeImageFile(bytes)).toEqual([after]);
+});
+
 test('over-capacity content gets a clear message, not "Data too long"', async ({ page }) => {
   await page.goto('/create');
   await chooseType(page, 'Text', true);

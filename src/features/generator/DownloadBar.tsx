@@ -47,6 +47,14 @@ interface DownloadBarProps {
 /** Formats with a print setup under the menu: a physical size, and colours for the PDF and EPS. */
 const isPrint = (format: ExportFormat) => format === 'print' || format === 'print-pdf' || format === 'eps';
 
+/** A file being rendered (or rendered) for `request` with the choices `key` stands for. */
+interface FileJob {
+  request: QrRequest;
+  key: string;
+  controller: AbortController;
+  file: Promise<Blob>;
+}
+
 /** Resolves in a later task: work after it does not lengthen the current one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -102,6 +110,35 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
     };
   }, [format, request, sizeMm]);
 
+  // The file for the current request and choices is rendered once the user shows they mean to download (the
+  // pointer or focus on the download controls, a format or size chosen), so that the click mostly only saves it.
+  // Not on every edit: the worker would render files nobody downloads, ahead of the next preview.
+  const ahead = useRef<FileJob | null>(null);
+  const intent = useRef(false);
+  const fileJob = (): FileJob | null => {
+    if (!request || format === 'print' || (isPrint(format) && !check?.ok)) return null;
+    const setup = check?.ok ? check.setup : undefined;
+    const key = JSON.stringify([format, imagePx, setup ?? null]);
+    const current = ahead.current;
+    if (current && current.request === request && current.key === key) return current;
+    current?.controller.abort();
+    const controller = new AbortController();
+    const file = renderExport(format, request, controller.signal, setup, imagePx);
+    file.catch(() => {});
+    return (ahead.current = { request, key, controller, file });
+  };
+  const onIntent = () => {
+    intent.current = true;
+    fileJob();
+  };
+  const setupKey = check?.ok ? JSON.stringify(check.setup) : null;
+  useEffect(() => {
+    if (intent.current) fileJob();
+    // fileJob reads this render's choices; a new request alone waits for the next intent.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [format, imagePx, setupKey]);
+  useEffect(() => () => ahead.current?.controller.abort(), []);
+
   const download = async () => {
     if (!request) return;
     if (isPrint(format) && !check?.ok) return;
@@ -121,13 +158,10 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
       if (format === 'print') {
         await opening;
       } else {
-        const blob = await renderExport(
-          format,
-          request,
-          controller.signal,
-          check?.ok ? check.setup : undefined,
-          imagePx,
-        );
+        const job = fileJob();
+        if (!job) return;
+        const blob = await job.file;
+        if (controller.signal.aborted) return;
         saveBlob(blob, fileName(surface, format));
       }
       // The toast and the save prompt (whose code the first download loads) each get a task of their own.
@@ -151,7 +185,8 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
       await nextTask();
       onDownloaded?.();
     } catch (error) {
-      if (controller.signal.aborted) return;
+      // Cancelled: a newer download or a changed choice took over.
+      if (controller.signal.aborted || (error instanceof Error && error.name === 'AbortError')) return;
       toaster.create({
         id: DOWNLOAD_TOAST,
         title: 'Download failed',
@@ -171,6 +206,10 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
           <NativeSelect.Field
             aria-label="Download format"
             {...preloadOnIntent(PrintSetupPanel.preload)}
+            onFocus={() => {
+              PrintSetupPanel.preload();
+              onIntent();
+            }}
             value={format}
             onChange={(e) => setFormat(e.target.value as ExportFormat)}
           >
@@ -188,6 +227,8 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
           disabled={!request || (isPrint(format) && !check?.ok)}
           loading={busy}
           loadingText="Preparing…"
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
           onClick={() => void download()}
         >
           Download
@@ -197,6 +238,7 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
         <NativeSelect.Root size="sm">
           <NativeSelect.Field
             aria-label="Image size in pixels"
+            onFocus={onIntent}
             value={String(imagePx)}
             onChange={(e) => setImagePx(Number(e.target.value))}
           >
