@@ -124,7 +124,10 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
     current?.controller.abort();
     const controller = new AbortController();
     const file = renderExport(format, request, controller.signal, setup, imagePx);
-    file.catch(() => {});
+    // A failed render is reported by the download that awaits it, and tried afresh by the next one.
+    file.catch(() => {
+      if (ahead.current?.file === file) ahead.current = null;
+    });
     return (ahead.current = { request, key, controller, file });
   };
   const onIntent = () => {
