@@ -44,6 +44,8 @@ export default mergeConfig(
             name: 'browser',
             include: ['tests/browser/**/*.test.{ts,tsx}'],
             testTimeout: 60_000,
+            // tests/browser/render/matrix.test.ts: a rotating sample, or every combination (bench:render-matrix).
+            provide: { renderMatrix: process.env.RENDER_MATRIX === 'full' ? 'full' : 'sample' },
             browser: {
               enabled: true,
               headless: true,
