@@ -229,11 +229,20 @@ async function serve(kind) {
   }
   if (kind === 'preview') buildIfStale(env, vite);
   const children = [];
+  // Each child (npx and the server under it) in a process group of its own, stopped as a group: a signal to npx
+  // alone left the server running, holding its port for the next `npm start`.
+  const stop = (child, signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
   const run = (label, args) => {
-    const child = spawn('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env });
+    const child = spawn('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env, detached: true });
     child.on('exit', (code) => {
       console.log(`${label} exited (${code ?? 'signal'}); stopping.`);
-      for (const other of children) if (other !== child) other.kill('SIGTERM');
+      for (const other of children) if (other !== child) stop(other, 'SIGTERM');
       process.exit(code ?? 0);
     });
     children.push(child);
@@ -251,7 +260,7 @@ async function serve(kind) {
   else run('vite', ['vite', ...port]);
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
-      for (const child of children) child.kill(signal);
+      for (const child of children) stop(child, signal);
     });
   }
   const what = kind === 'preview' ? 'production build' : 'dev server, HMR';
