@@ -66,8 +66,9 @@ function shadeCorner(src: OffscreenCanvas, shade: number): void {
 /**
  * Pixels per module at which the geometry and the light are applied: twice the largest camera sampling of
  * DEGRADATIONS (6 px), so that the final shrink still averages several source pixels per camera pixel, as a
- * sensor does, while rotating and keystoning a 1000-2000 px export at full size cost 4-10x more for no change in
- * what the readers get.
+ * sensor does. Rotating and keystoning a 1000-2000 px export at its full size cost several times more; the
+ * scan-safety sample and the scan-check tests read the same with either (the full matrix in
+ * bench-results/scan-safety.md was last run at full size).
  */
 const SCENE_PX_PER_MODULE = 12;
 
