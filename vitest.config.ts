@@ -33,7 +33,7 @@ export default mergeConfig(
             testTimeout: 30_000,
             hookTimeout: 60_000,
             // Two files at a time: each has its own databases and ports, and much of a file's time is spent
-            // waiting (bcrypt, timers, the database), so two share the 2 cores well (756 -> 452 s, quiet machine).
+            // waiting (bcrypt, timers, the database), so two share the 2 cores well (docs/testing.md).
             fileParallelism: true,
             maxWorkers: 2,
           },
