@@ -142,6 +142,10 @@ async function blobToDataUrl(blob: Blob): Promise<string> {
 export function createQrService() {
   const logos = new Map<string, LogoEntry>();
   let previewCanvas: OffscreenCanvas | null = null;
+  // The last PNG asked for, by request and size (one entry; a new logo clears it). The scan check renders the
+  // 1000 px PNG that a PNG download of the same design then asks for, or the reverse: the second gets the first's
+  // file, finished or still being made, instead of drawing and encoding it again.
+  let lastPng: { key: string; file: Promise<{ blob: Blob; meta: RenderMeta }> } | null = null;
   let decoder: Decoder | null = null;
 
   // The last few matrices: a download right after its preview, or a style change, does not re-encode.
@@ -308,6 +312,7 @@ export function createQrService() {
         }
       }
       logos.get(id)?.bitmap.close();
+      lastPng = null;
       const info = { id, width: bitmap.width, height: bitmap.height, mime: blob.type };
       logos.set(id, { info, blob, bitmap });
       return info;
@@ -316,6 +321,7 @@ export function createQrService() {
     async dropLogo(id: string): Promise<void> {
       logos.get(id)?.bitmap.close();
       logos.delete(id);
+      lastPng = null;
     },
 
     async preview(req: QrRequest, options: PreviewOptions) {
@@ -328,9 +334,18 @@ export function createQrService() {
 
     async png(req: QrRequest, size: number) {
       checkSize(size, 64, 8192);
-      const { canvas, meta: m } = renderRaster(req, size);
-      const blob = await canvas.convertToBlob({ type: 'image/png' });
-      return { blob, meta: m };
+      const key = JSON.stringify([req, size]);
+      if (lastPng?.key === key) return lastPng.file;
+      const file = (async () => {
+        const { canvas, meta: m } = renderRaster(req, size);
+        return { blob: await canvas.convertToBlob({ type: 'image/png' }), meta: m };
+      })();
+      lastPng = { key, file };
+      // A failed render is not kept: the next call tries again.
+      file.catch(() => {
+        if (lastPng?.file === file) lastPng = null;
+      });
+      return file;
     },
 
     async image(req: QrRequest, size: number, type: RasterType, quality?: number) {

@@ -1,7 +1,7 @@
 /** The worker client through the real worker (comlink over a module worker) in Chromium. */
 import { afterEach, expect, test } from 'vitest';
 import { DataTooLongError, QrClient, QrError, errorCode, type QrRequest } from '../../../src/worker-client/index.ts';
-import { bitmapToImageData, decodeImageData, makeLogo } from '../render/decode.ts';
+import { bitmapToImageData, blobToImageData, decodeImageData, makeLogo } from '../render/decode.ts';
 import { TestQrClient } from './testClient.ts';
 
 const style = {
@@ -176,6 +176,20 @@ test('SVG and JPEG logos: sent once, hole keeps the aspect ratio, PDF and EPS em
   await c.putLogo(await makeLogo('image/jpeg'), 'jpg');
   const pdf2 = await c.pdf({ ...r, style: { ...r.style, logoId: 'jpg' } });
   expect(new TextDecoder('latin1').decode(await pdf2.blob.arrayBuffer())).toMatch(/\/Filter \/DCTDecode/);
+});
+
+test('the last PNG is reused for the same request and size, and a new logo under the same id is drawn afresh', async () => {
+  const c = client();
+  const bytes = async (blob: Blob) => new Uint8Array(await blob.arrayBuffer());
+  await c.putLogo(await makeLogo('image/png', 120, 120), 'reused');
+  const r: QrRequest = { ...req('https://example.com/png-cache', { logoId: 'reused' }), ecl: 'H' };
+  const first = await c.png(r, 400);
+  expect(await bytes((await c.png(r, 400)).blob)).toEqual(await bytes(first.blob));
+  // Same id, another picture: the file must show it, not the PNG made before.
+  await c.putLogo(await makeLogo('image/png', 240, 80), 'reused');
+  const redrawn = await c.png(r, 400);
+  expect(await bytes(redrawn.blob)).not.toEqual(await bytes(first.blob));
+  expect(await decodeImageData(await blobToImageData(redrawn.blob))).toBe('https://example.com/png-cache');
 });
 
 test('scan check reads the output back with three readers in the worker, also from a phone photo', async () => {
