@@ -2,12 +2,13 @@
 // The two commands a fresh clone needs: `npm start` and `npm test` both land here (and `npm run dev`, `npm run bench`).
 // Each installs what is missing (npm packages; Debian's chromium, pdftoppm and ghostscript for tests),
 // then runs. Plain Node, no dependencies: it must work before `npm install` has ever run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
 import { checkBuild, removeStamp, writeStamp } from './build-stamp.mjs';
+import { startChildren } from './children.mjs';
 import { AppEnvError, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, resolveAppEnv } from './env-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -228,25 +229,8 @@ async function serve(kind) {
     }
   }
   if (kind === 'preview') buildIfStale(env, vite);
-  const children = [];
-  // Each child (npx and the server under it) in a process group of its own, stopped as a group: a signal to npx
-  // alone left the server running, holding its port for the next `npm start`.
-  const stop = (child, signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      // Already gone.
-    }
-  };
-  const run = (label, args) => {
-    const child = spawn('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env, detached: true });
-    child.on('exit', (code) => {
-      console.log(`${label} exited (${code ?? 'signal'}); stopping.`);
-      for (const other of children) if (other !== child) stop(other, 'SIGTERM');
-      process.exit(code ?? 0);
-    });
-    children.push(child);
-  };
+  const servers = startChildren({ cwd: root, env, onExit: (_label, code) => process.exit(code ?? 0) });
+  const run = servers.run;
   const serverEntry = join(root, 'server', 'main.ts');
   // With no SMTP server configured, the auth server's mail goes to the local inbox (the Supabase CLI's ports).
   const inbox = localServer && existsSync(serverEntry) && !configuredSmtpHost();
@@ -259,9 +243,7 @@ async function serve(kind) {
   if (kind === 'preview') run('vite preview', ['vite', 'preview', '--outDir', OUT_DIR, ...port]);
   else run('vite', ['vite', ...port]);
   for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.on(signal, () => {
-      for (const child of children) stop(child, signal);
-    });
+    process.on(signal, () => servers.stopAll(signal));
   }
   const what = kind === 'preview' ? 'production build' : 'dev server, HMR';
   console.log(`\nQRCraft (${what}): http://localhost:${APP_PORT}  (auth: ${vite.VITE_SUPABASE_URL})`);
