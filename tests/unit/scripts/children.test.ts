@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,13 +30,7 @@ const accepts = (port: number) =>
     });
     socket.on('error', () => resolve(false));
   });
-const until = async (what: () => boolean | Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!(await what())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+const patiently = { timeout: 15_000, interval: 100 };
 
 it('when one child exits, the server npx started for another is stopped too and its port freed', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'qrcraft-children-'));
@@ -54,19 +48,14 @@ it('when one child exits, the server npx started for another is stopped too and 
     onExit: (label: string, code: number | null) => exits.push([label, code]),
   });
   children.run('server', ['node', '-e', server]);
-  await until(() => {
-    try {
-      return readFileSync(info, 'utf8').length > 0;
-    } catch {
-      return false;
-    }
-  });
-  const { pid, port } = JSON.parse(readFileSync(info, 'utf8')) as { pid: number; port: number };
+  const { pid, port } = await vi.waitFor(
+    () => JSON.parse(readFileSync(info, 'utf8')) as { pid: number; port: number },
+    patiently,
+  );
   servers.push(pid);
   expect(await accepts(port)).toBe(true);
   children.run('failing', ['node', '-e', 'setTimeout(() => process.exit(3), 200)']);
-  await until(() => exits.some(([label]) => label === 'failing'));
-  expect(exits[0]).toEqual(['failing', 3]);
-  await until(() => !alive(pid));
+  await vi.waitFor(() => expect(exits[0]).toEqual(['failing', 3]), patiently);
+  await vi.waitFor(() => expect(alive(pid)).toBe(false), patiently);
   expect(await accepts(port)).toBe(false);
 }, 60_000);
