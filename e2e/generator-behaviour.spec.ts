@@ -73,6 +73,8 @@ test('a file rendered ahead on download intent is never stale: an edit after it 
   await fillFields(page, { Text: 'before the edit' });
   await generate(page);
   const preview = page.getByTestId('qr-preview');
+  // The version is set once the worker's first frame is on the canvas.
+  await expect(preview).toHaveAttribute('data-version', /^\d+$/);
   const before = (await preview.getAttribute('data-version'))!;
   // Intent: the format chosen and the pointer on Download render the file for "before the edit".
   await page.getByLabel('Download format').selectOption('png');

@@ -55,6 +55,9 @@ interface FileJob {
   file: Promise<Blob>;
 }
 
+/** A download that takes longer than this shows the button's busy state. */
+const BUSY_AFTER_MS = 100;
+
 /** Resolves in a later task: work after it does not lengthen the current one. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -156,7 +159,9 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
       opening.catch(() => {});
       await nextTask();
     }
-    setBusy(true);
+    // "Preparing…" only when the file keeps the user waiting: a file rendered ahead is saved at once, and the two
+    // renders of a busy flash were most of the click's cost.
+    const busyTimer = setTimeout(() => setBusy(true), BUSY_AFTER_MS);
     try {
       if (format === 'print') {
         await opening;
@@ -198,6 +203,7 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
         closable: true,
       });
     } finally {
+      clearTimeout(busyTimer);
       if (abortRef.current === controller) setBusy(false);
     }
   };

@@ -1,24 +1,22 @@
-import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
-import { whenIdle } from '../../lib/whenIdle.ts';
 import { validateForGenerate } from '../../payload/index.ts';
 import { isSignedInAtom } from '../auth/authStateAtom.ts';
 import { CapacityMeter } from './CapacityMeter.tsx';
 import { ContentForm } from './ContentForm.tsx';
 import { DesignTabs } from './DesignTabs.tsx';
-import { DownloadBar, SAVE_PROMPT_DELAY_MS } from './DownloadBar.tsx';
+import { DownloadBar } from './DownloadBar.tsx';
 import type { GeneratorAtoms, LogoStatus } from './generatorAtoms.ts';
 import { PreviewPane } from './PreviewPane.tsx';
+import { SavePrompt, type SavePromptHandle } from './SavePrompt.tsx';
 import { TypePicker } from './TypePicker.tsx';
 import { UpsellCard } from './UpsellCard.tsx';
 import { useLogoUpload } from './useLogoUpload.ts';
 
 // Signed-in users only, so never part of the first paint (the prerender and the first render are signed out).
 const SaveCodeButton = lazy(() => import('../codes/SaveCodeButton.tsx').then((m) => ({ default: m.SaveCodeButton })));
-
-type SavePromptComponent = typeof import('./SavePromptDialog.tsx').default;
 
 /**
  * The steps' heading level follows the page outline: on /create they sit right under the page's h1; on the
@@ -101,21 +99,9 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
   const markGenerated = useSetAtom(atoms.markGeneratedAtom);
   const signedIn = useAtomValue(isSignedInAtom);
   const [inlineError, setInlineError] = useState<string | undefined>();
-  const [promptOpen, setPromptOpen] = useState(false);
-  // The dialog machine and focus trap load once a download makes the prompt due, never for first paint. Plain
-  // state rather than React.lazy: it is mounted (closed) during the delay, so opening it is a single render.
-  const [SavePromptDialog, setSavePromptDialog] = useState<SavePromptComponent | null>(null);
-  const [promptDue, setPromptDue] = useState(0);
-  // "Maybe Later" means not again on this visit: the prompt does not come back after every download.
-  const [promptDismissed, setPromptDismissed] = useState(false);
+  const savePrompt = useRef<SavePromptHandle>(null);
   useLogoUpload(atoms);
   const logoStatus = useAtomValue(atoms.logoStatusAtom);
-
-  useEffect(() => {
-    if (!promptDue) return;
-    const timer = setTimeout(() => setPromptOpen(true), SAVE_PROMPT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [promptDue]);
 
   const generate = () => {
     // Read at click time: the panel itself does not subscribe to the content.
@@ -132,9 +118,7 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
       return;
     }
     markGenerated();
-    // The save prompt's code loads once there is a code to download, in idle time: the first download (the
-    // prompt's trigger) then has no module to fetch and run in its own tasks.
-    if (surface === 'create' && !signedIn && !SavePromptDialog) whenIdle(loadSavePrompt);
+    savePrompt.current?.prepare();
     if (surface === 'landing') {
       toaster.create({ id: GENERATE_TOAST, title: 'QR Code generated successfully!', type: 'success', closable: true });
     } else {
@@ -148,19 +132,8 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
     }
   };
 
-  const loadSavePrompt = () => {
-    import('./SavePromptDialog.tsx').then(
-      (m) => setSavePromptDialog(() => m.default),
-      // The prompt is an extra: if its code cannot load, the visitor simply does not see it.
-      () => undefined,
-    );
-  };
-
-  const onDownloaded = () => {
-    if (surface !== 'create' || signedIn || promptDismissed) return;
-    setPromptDue((n) => n + 1);
-    if (!SavePromptDialog) loadSavePrompt();
-  };
+  // Stable: the preview step does not re-render for it.
+  const onDownloaded = useCallback(() => savePrompt.current?.downloaded(), []);
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
@@ -179,15 +152,7 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
         <PreviewStep atoms={atoms} onDownloaded={onDownloaded} signedIn={signedIn} />
         {surface === 'create' && !signedIn && <Upsell atoms={atoms} />}
       </Stack>
-      {surface === 'create' && SavePromptDialog && (
-        <SavePromptDialog
-          open={promptOpen && !signedIn}
-          onClose={() => {
-            setPromptOpen(false);
-            setPromptDismissed(true);
-          }}
-        />
-      )}
+      {surface === 'create' && <SavePrompt ref={savePrompt} signedIn={signedIn} />}
     </Grid>
   );
 }
