@@ -268,7 +268,9 @@ export function createQrService() {
         const jpeg = jpegInfo(bytes);
         logo.pdf = jpeg ? { kind: 'jpeg', ...jpeg, bytes } : null;
       }
-      pdfLogo = logo.pdf ?? { kind: 'pixels', ...logoPixels(logo.bitmap, req.style.bg, 512) };
+      // A CMYK page converts the logo like every other colour, so it needs pixels, not the JPEG file.
+      const asFile = print?.colour === 'cmyk' ? null : logo.pdf;
+      pdfLogo = asFile ?? { kind: 'pixels', ...logoPixels(logo.bitmap, req.style.bg, 512) };
     }
     const bytes = await sceneToPdf(s, {
       title: exportTitle(req.kind, req.content),

@@ -1,11 +1,11 @@
 /**
  * EPS export: Encapsulated PostScript 3.0 (DSC header, BoundingBox), vector paths for frame and eyes, the
  * modules as short calls to procedures defined once in the prolog (psModules.ts), the label in Helvetica-Bold
- * (Latin-1), the logo as an RGB image, colours in RGB or CMYK (`setcmykcolor`). Drawn in a y-down coordinate
+ * (Latin-1), the logo as an image and colours in RGB or CMYK (`setcmykcolor`). Drawn in a y-down coordinate
  * system so it shares the geometry code with the other backends.
  */
 import { emitFrameShapes } from './layout.ts';
-import { psColour } from './print.ts';
+import { inkPixels, psColour } from './print.ts';
 import { shadingSource, type Paint } from './paint.ts';
 import { PS_SYMBOL_PROCS, psLines, psSymbolLayers } from './psModules.ts';
 import { logoRect, type Scene } from './scene.ts';
@@ -145,10 +145,11 @@ export function sceneToEps(scene: Scene, opts: EpsOptions): string {
   );
   const box = logoRect(scene);
   if (box && opts.logo) {
-    const { width, height, rgb: px } = opts.logo;
+    const { width, height } = opts.logo;
+    const { components, bytes: px } = inkPixels(opts.logo.rgb, colour);
     out.push(
       `gsave ${n3(box.x)} ${n3(box.y)} translate ${n3(box.w)} ${n3(box.h)} scale`,
-      `${width} ${height} 8 [${width} 0 0 ${height} 0 0] currentfile /ASCIIHexDecode filter false 3 colorimage`,
+      `${width} ${height} 8 [${width} 0 0 ${height} 0 0] currentfile /ASCIIHexDecode filter false ${components} colorimage`,
     );
     const hex = '0123456789abcdef';
     let line = '';

@@ -1,15 +1,15 @@
 /**
  * PDF export, written directly (pdfWriter.ts): one page, the frame and label as vector paths and Helvetica-Bold
- * text, the symbol as compact operators (pdfModules.ts), the logo as an RGB image, title metadata. jspdf wrote
- * every module as its own curves with long decimals and cannot place a form by a relative move, hence this.
- * With `print`, the page is the trim plus bleed (and a slug for crop marks), with TrimBox and BleedBox, and the
- * colours may be written as DeviceCMYK. Runs in the worker (returns bytes, never saves).
+ * text, the symbol as compact operators (pdfModules.ts), the logo as an image in the page's colour model, title
+ * metadata. jspdf wrote every module as its own curves with long decimals and cannot place a form by a relative
+ * move, hence this. With `print`, the page is the trim plus bleed (and a slug for crop marks), with TrimBox and
+ * BleedBox, and the colours (the logo's too) may be written as DeviceCMYK. Runs in the worker (returns bytes, never saves).
  */
 import { helveticaBoldEm, winAnsiCodes } from './helveticaBold.ts';
 import { emitFrameShapes } from './layout.ts';
 import { DecimalPathSink, pdfSymbol } from './pdfModules.ts';
 import { deflate, latin1Bytes, pdfTextString, PdfWriter } from './pdfWriter.ts';
-import { MARK_WIDTH_PT, pdfColour, printPage, registration } from './print.ts';
+import { inkPixels, MARK_WIDTH_PT, pdfColour, printPage, registration } from './print.ts';
 import { shadingSource, type Paint } from './paint.ts';
 import { logoRect, type Scene } from './scene.ts';
 import { fmt } from './svg.ts';
@@ -67,15 +67,15 @@ function pdfBytesString(codes: readonly number[]): string {
 }
 
 /** PNG "Up" filtering per row (PDF Predictor 12), which lets Flate find the logo's vertical repetition. */
-function upFiltered({ width, height, rgb }: { width: number; height: number; rgb: Uint8Array }): Uint8Array {
-  const row = width * 3;
+function upFiltered(width: number, height: number, components: number, px: Uint8Array): Uint8Array {
+  const row = width * components;
   const out = new Uint8Array((row + 1) * height);
   for (let y = 0; y < height; y++) {
     const o = y * (row + 1);
     out[o] = 2;
     for (let i = 0; i < row; i++) {
-      const here = rgb[y * row + i] ?? 0;
-      const above = y ? (rgb[(y - 1) * row + i] ?? 0) : 0;
+      const here = px[y * row + i] ?? 0;
+      const above = y ? (px[(y - 1) * row + i] ?? 0) : 0;
       out[o + 1 + i] = (here - above) & 255;
     }
   }
@@ -171,18 +171,23 @@ export async function sceneToPdf(scene: Scene, opts: PdfOptions): Promise<Uint8A
   if (logo) {
     const id = pdf.reserve();
     const image = `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} /BitsPerComponent 8`;
-    if (logo.kind === 'jpeg')
+    if (logo.kind === 'jpeg') {
+      // Internal: the worker hands a CMYK page the logo's pixels, which are converted here like every colour.
+      if (mode === 'cmyk') throw new Error('A CMYK PDF needs the logo as pixels, not as a JPEG file');
       pdf.setStream(
         id,
         `${image} /ColorSpace /Device${logo.components === 1 ? 'Gray' : 'RGB'} /Filter /DCTDecode`,
         logo.bytes,
       );
-    else
+    } else {
+      const { components, bytes } = inkPixels(logo.rgb, mode);
       pdf.setStream(
         id,
-        `${image} /ColorSpace /DeviceRGB /Filter /FlateDecode /DecodeParms << /Predictor 12 /Colors 3 /Columns ${logo.width} >>`,
-        await deflate(upFiltered(logo)),
+        `${image} /ColorSpace /Device${components === 4 ? 'CMYK' : 'RGB'} /Filter /FlateDecode` +
+          ` /DecodeParms << /Predictor 12 /Colors ${components} /Columns ${logo.width} >>`,
+        await deflate(upFiltered(logo.width, logo.height, components, bytes)),
       );
+    }
     xobjects.push(`/Im1 ${id} 0 R`);
   }
   const font = t

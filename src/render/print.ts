@@ -47,6 +47,33 @@ function inkComponents(hex: string, mode: PrintColour): string {
   return values.map(fmt).join(' ');
 }
 
+/**
+ * Logo pixels in the chosen colour model: RGB as they are, or CMYK (4 bytes a pixel, 0..255) by the same formula
+ * as the vector colours (rgbToCmyk), at 8-bit rather than whole-percent precision. White stays no ink; pure black
+ * becomes 100 % K.
+ */
+export function inkPixels(rgb: Uint8Array, mode: PrintColour): { components: 3 | 4; bytes: Uint8Array } {
+  if (mode === 'rgb') return { components: 3, bytes: rgb };
+  const out = new Uint8Array((rgb.length / 3) * 4);
+  // rgb holds whole pixels (3 bytes each), so i + 2 < rgb.length and j + 3 < out.length.
+  for (let i = 0, j = 0; i < rgb.length; i += 3, j += 4) {
+    const r = rgb[i]!;
+    const g = rgb[i + 1]!;
+    const b = rgb[i + 2]!;
+    const max = Math.max(r, g, b);
+    if (max === 0) {
+      out[j + 3] = 255;
+      continue;
+    }
+    // C = (1 − R − K) / (1 − K) with 1 − K = max / 255: C = (max − R) / max, K = 255 − max.
+    out[j] = Math.round((255 * (max - r)) / max);
+    out[j + 1] = Math.round((255 * (max - g)) / max);
+    out[j + 2] = Math.round((255 * (max - b)) / max);
+    out[j + 3] = 255 - max;
+  }
+  return { components: 4, bytes: out };
+}
+
 /** PDF fill (`rg` / `k`) or stroke (`RG` / `K`) colour operator. */
 export function pdfColour(hex: string, mode: PrintColour, stroke = false): string {
   const op = mode === 'cmyk' ? 'k' : 'rg';

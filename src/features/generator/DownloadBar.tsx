@@ -270,6 +270,7 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
             check={check}
             fg={request.style.fg}
             bg={request.style.bg}
+            hasLogo={request.style.logoId !== null}
           />
         </Suspense>
       )}

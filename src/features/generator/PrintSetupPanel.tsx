@@ -24,6 +24,8 @@ interface PrintSetupPanelProps {
   check: PrintCheck | null;
   fg: string;
   bg: string;
+  /** The design has a logo: in CMYK its pixels are converted too. */
+  hasLogo: boolean;
 }
 
 function cmykText([c, m, y, k]: readonly number[]): string {
@@ -31,7 +33,7 @@ function cmykText([c, m, y, k]: readonly number[]): string {
 }
 
 /** The print setup under the format choice: physical size with its floor, and for the PDF bleed, marks, colours. */
-export function PrintSetupPanel({ target, form, onChange, minSizeMm, check, fg, bg }: PrintSetupPanelProps) {
+export function PrintSetupPanel({ target, form, onChange, minSizeMm, check, fg, bg, hasLogo }: PrintSetupPanelProps) {
   const error = check && !check.ok ? check : null;
   const withColours = target !== 'window';
   const shifted =
@@ -126,6 +128,7 @@ export function PrintSetupPanel({ target, form, onChange, minSizeMm, check, fg, 
             {form.colour === 'cmyk' && (
               <Field.HelperText>
                 Foreground {cmykText(checkCmyk(fg)?.cmyk ?? [])}, background {cmykText(checkCmyk(bg)?.cmyk ?? [])}.
+                {hasLogo && ' The logo is converted by the same formula: check its brand colours on a proof.'}
               </Field.HelperText>
             )}
           </Field.Root>

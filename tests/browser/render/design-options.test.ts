@@ -171,3 +171,40 @@ test('large codes (more modules than the canvas stamps) take the pixel-buffer gr
     expect({ transparent, zxing: read.zxing, jsqr: read.jsqr }).toEqual({ transparent, zxing: content, jsqr: content });
   }
 });
+
+test('a JPEG logo is embedded as it is in an RGB PDF and converted with every colour in a CMYK one', async () => {
+  // Left half red, right half dark teal: colours a CMYK conversion must keep recognisable.
+  const canvas = new OffscreenCanvas(120, 120);
+  const ctx = canvas.getContext('2d')!;
+  ctx.fillStyle = '#FF0000';
+  ctx.fillRect(0, 0, 60, 120);
+  ctx.fillStyle = '#006070';
+  ctx.fillRect(60, 0, 60, 120);
+  await client.putLogo(await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.95 }), 'jpeg-cmyk');
+  const req: QrRequest = { content: CONTENT, ecl: 'H', kind: 'url', style: { ...BASE, logoId: 'jpeg-cmyk' } };
+  const text = async (blob: Blob) => new TextDecoder('latin1').decode(await blob.arrayBuffer());
+
+  const rgb = await text(
+    (await client.printPdf(req, { sizeMm: 60, bleedMm: 0, cropMarks: false, colour: 'rgb' })).blob,
+  );
+  expect(rgb).toContain('/DCTDecode');
+  const print = await client.printPdf(req, { sizeMm: 60, bleedMm: 0, cropMarks: false, colour: 'cmyk' });
+  const cmyk = await text(print.blob);
+  expect(cmyk).not.toContain('/DCTDecode');
+  expect(cmyk).toMatch(/\/Subtype \/Image [^>]*\/ColorSpace \/DeviceCMYK/);
+
+  // pdftoppm shows the logo in its colours: red and teal pixels, and the code still reads.
+  const [page] = await rasteriseOnHost('pdf', print.blob, [150]);
+  const img = await blobToImageData(page!.png);
+  let red = 0;
+  let teal = 0;
+  for (let i = 0; i < img.data.length; i += 4) {
+    const [r, g, b] = [img.data[i]!, img.data[i + 1]!, img.data[i + 2]!];
+    if (r > 180 && g < 90 && b < 90) red++;
+    if (r < 60 && g > 50 && b > 50 && g < 170 && b < 170) teal++;
+  }
+  // The logo box is about 1/5 of the 354 px QR side: each half covers thousands of pixels.
+  expect(red).toBeGreaterThan(1000);
+  expect(teal).toBeGreaterThan(1000);
+  await expectReads(img, 'print-pdf with a JPEG logo in CMYK');
+});

@@ -11,10 +11,21 @@ import { describe, expect, test } from 'vitest';
 import { encodeText } from '../../../src/encoder/index.ts';
 import { sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf, type PdfPrint } from '../../../src/render/pdf.ts';
-import { MARK_LENGTH_MM, MARK_OFFSET_MM } from '../../../src/render/print.ts';
-import { buildScene } from '../../../src/render/scene.ts';
-import { PT_PER_MM, type QrStyle } from '../../../workers/contract.ts';
-import { pdfInfoBoxes, pdfOperators, rasteriseEps, rasterisePdf, readBoth, type Gray } from './rasterise.ts';
+import { inkPixels, MARK_LENGTH_MM, MARK_OFFSET_MM } from '../../../src/render/print.ts';
+import { buildScene, logoRect, type Scene } from '../../../src/render/scene.ts';
+import { PT_PER_MM, rgbToCmyk, type QrStyle } from '../../../workers/contract.ts';
+import {
+  pdfImages,
+  pdfInfoBoxes,
+  pdfOperators,
+  rasteriseEps,
+  rasteriseEpsRgb,
+  rasterisePdf,
+  rasterisePdfRgb,
+  readBoth,
+  type Gray,
+  type Rgb,
+} from './rasterise.ts';
 
 const CONTENT = 'https://qrcraft.app/print/7Xk2?utm_source=poster';
 const DPIS = [72, 150, 300];
@@ -137,4 +148,72 @@ test('PDF title metadata: ASCII as a literal, anything else as UTF-16 (pdfinfo r
     expect(/^Title:\s+(.*)$/m.exec(info)?.[1]).toBe(title);
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+describe('the logo in a CMYK file is CMYK too', () => {
+  // A 32 × 32 logo: its left half red, its right half a dark teal, composited on white as the worker does.
+  const RED = [255, 0, 0] as const;
+  const TEAL = [0, 96, 112] as const;
+  const W = 32;
+  const rgb = new Uint8Array(W * W * 3);
+  for (let i = 0; i < W * W; i++) rgb.set(i % W < W / 2 ? RED : TEAL, i * 3);
+  const logo = { width: W, height: W, rgb };
+  const scene = buildScene(encodeText(CONTENT, { ecl: 'H' }), style('square', 'none', '#000000'), logo, mm(60));
+  const print: PdfPrint = { bleedPt: 0, cropMarks: false, colour: 'cmyk' };
+
+  /** Mean colour of a small square at a fraction (fx, fy) of the logo box, in an image at `dpi`. */
+  const logoColour = (img: Rgb, s: Scene, dpi: number, fx: number, fy: number) => {
+    const box = logoRect(s)!;
+    const px = (v: number) => Math.round((v * dpi) / 72);
+    const cx = px(box.x + box.w * fx);
+    const cy = px(box.y + box.h * fy);
+    const sum = [0, 0, 0];
+    for (let y = cy - 2; y <= cy + 2; y++)
+      for (let x = cx - 2; x <= cx + 2; x++)
+        for (let c = 0; c < 3; c++) sum[c]! += img.data[(y * img.width + x) * 3 + c]!;
+    return sum.map((v) => v / 25);
+  };
+  /** Red stays clearly red and teal clearly teal: the conversion kept the colours (not their exact RGB values). */
+  const expectInks = ([r1, g1, b1]: number[], [r2, g2, b2]: number[]) => {
+    expect(r1).toBeGreaterThan(180);
+    expect(Math.max(g1!, b1!)).toBeLessThan(90);
+    expect(r2).toBeLessThan(60);
+    expect(Math.min(g2!, b2!)).toBeGreaterThan(50);
+    expect(Math.max(g2!, b2!)).toBeLessThan(170);
+  };
+
+  test('inkPixels follows the stated formula: each pixel as rgbToCmyk gives it, within 8-bit rounding', () => {
+    const samples = [RED, TEAL, [255, 255, 255], [0, 0, 0], [26, 43, 178], [200, 150, 10]] as const;
+    const { components, bytes } = inkPixels(new Uint8Array(samples.flat()), 'cmyk');
+    expect(components).toBe(4);
+    samples.forEach((colour, i) => {
+      const expected = rgbToCmyk(colour);
+      for (let c = 0; c < 4; c++) expect(Math.abs(bytes[i * 4 + c]! / 255 - expected[c]!)).toBeLessThanOrEqual(0.01);
+    });
+  });
+
+  test('PDF: the image is DeviceCMYK (pdfimages), and the page shows its colours', async () => {
+    const pdf = await sceneToPdf(scene, { title: 'QR code: URL', logo: { kind: 'pixels', ...logo }, print });
+    expect(pdfImages(pdf)).toEqual([{ color: 'cmyk', comps: 4 }]);
+    const page = rasterisePdfRgb(pdf, 150);
+    expectInks(logoColour(page, scene, 150, 0.25, 0.5), logoColour(page, scene, 150, 0.75, 0.5));
+    // In RGB the same logo stays RGB.
+    const rgbPdf = await sceneToPdf(scene, {
+      title: 'QR code: URL',
+      logo: { kind: 'pixels', ...logo },
+      print: { ...print, colour: 'rgb' },
+    });
+    expect(pdfImages(rgbPdf)).toEqual([{ color: 'rgb', comps: 3 }]);
+  });
+
+  test('EPS: a four-component colorimage, which Ghostscript shows in its colours', () => {
+    const eps = sceneToEps(scene, { title: 'QR code: URL', logo, colour: 'cmyk' });
+    expect(eps).toContain('false 4 colorimage');
+    expect(eps).not.toContain('false 3 colorimage');
+    // The EPS is drawn at the scene's size in pt; 150 dpi.
+    expectInks(
+      logoColour(rasteriseEpsRgb(eps, 150), scene, 150, 0.25, 0.5),
+      logoColour(rasteriseEpsRgb(eps, 150), scene, 150, 0.75, 0.5),
+    );
+  });
 });

@@ -17,8 +17,8 @@ export interface Gray {
   data: Uint8Array;
 }
 
-/** A binary PGM (P5, 8-bit) as written by pdftoppm -gray and Ghostscript's pgmraw. */
-export function parsePgm(bytes: Uint8Array): Gray {
+/** The header of a binary PGM or PPM (magic, width, height, 255; `#` comments allowed) and where data starts. */
+function netpbmHeader(bytes: Uint8Array, magic: 'P5' | 'P6'): { width: number; height: number; start: number } {
   const fields: string[] = [];
   let i = 0;
   while (fields.length < 4) {
@@ -31,10 +31,70 @@ export function parsePgm(bytes: Uint8Array): Gray {
     while (!/\s/.test(String.fromCharCode(bytes[i]!))) f += String.fromCharCode(bytes[i++]!);
     fields.push(f);
   }
-  if (fields[0] !== 'P5' || fields[3] !== '255') throw new Error(`Not an 8-bit binary PGM: ${fields.join(' ')}`);
-  const width = Number(fields[1]);
-  const height = Number(fields[2]);
-  return { width, height, data: bytes.subarray(i + 1, i + 1 + width * height) };
+  if (fields[0] !== magic || fields[3] !== '255') throw new Error(`Not an 8-bit binary ${magic}: ${fields.join(' ')}`);
+  return { width: Number(fields[1]), height: Number(fields[2]), start: i + 1 };
+}
+
+/** A binary PGM (P5, 8-bit) as written by pdftoppm -gray and Ghostscript's pgmraw. */
+export function parsePgm(bytes: Uint8Array): Gray {
+  const { width, height, start } = netpbmHeader(bytes, 'P5');
+  return { width, height, data: bytes.subarray(start, start + width * height) };
+}
+
+export interface Rgb {
+  width: number;
+  height: number;
+  /** Three bytes per pixel. */
+  data: Uint8Array;
+}
+
+/** A binary PPM (P6, 8-bit) as written by pdftoppm and Ghostscript's ppmraw. */
+function parsePpm(bytes: Uint8Array): Rgb {
+  const { width, height, start } = netpbmHeader(bytes, 'P6');
+  return { width, height, data: bytes.subarray(start, start + width * height * 3) };
+}
+
+/** The page in colour (pdftoppm's own CMYK to RGB conversion), for checks of ink colours. */
+export function rasterisePdfRgb(pdf: Uint8Array, dpi: number): Rgb {
+  return withDir((dir) => {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    execFileSync('pdftoppm', ['-r', String(dpi), '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
+    return parsePpm(new Uint8Array(readFileSync(join(dir, 'out.ppm'))));
+  });
+}
+
+/** The EPS in colour (Ghostscript's CMYK to RGB conversion). */
+export function rasteriseEpsRgb(eps: string, dpi: number): Rgb {
+  return withDir((dir) => {
+    writeFileSync(join(dir, 'in.eps'), eps, 'latin1');
+    execFileSync('gs', [
+      '-q',
+      '-dSAFER',
+      '-dBATCH',
+      '-dNOPAUSE',
+      '-dEPSCrop',
+      '-sDEVICE=ppmraw',
+      `-r${dpi}`,
+      `-sOutputFile=${join(dir, 'out.ppm')}`,
+      join(dir, 'in.eps'),
+    ]);
+    return parsePpm(new Uint8Array(readFileSync(join(dir, 'out.ppm'))));
+  });
+}
+
+/** `pdfimages -list`: each image's colour space and number of components. */
+export function pdfImages(pdf: Uint8Array): { color: string; comps: number }[] {
+  return withDir((dir) => {
+    writeFileSync(join(dir, 'in.pdf'), pdf);
+    const out = execFileSync('pdfimages', ['-list', join(dir, 'in.pdf')], { encoding: 'utf8' });
+    // Columns: page num type width height color comp bpc enc …; two header lines.
+    return out
+      .trim()
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .map((f) => ({ color: f[5]!, comps: Number(f[6]) }));
+  });
 }
 
 function withDir<T>(fn: (dir: string) => T): T {
