@@ -149,8 +149,18 @@ test('Cancel halfway: the workers stop, nothing is downloaded', async ({ page })
   expect(downloads).toBe(0);
 });
 
+/** The user's codes, counted by the server (a read returns at most API_MAX_ROWS rows). */
 async function codeCount(request: APIRequestContext, token: string): Promise<number> {
-  const response = await request.get(`${API}/rest/v1/qr_codes?select=id`, {
+  const response = await request.head(`${API}/rest/v1/qr_codes?select=id`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, Prefer: 'count=exact' },
+  });
+  expect(response.status()).toBeLessThan(300);
+  // Content-Range: "0-249/603", or "*/0" when there are none.
+  return Number(/\/(\d+)$/.exec(response.headers()['content-range'] ?? '')?.[1]);
+}
+
+async function stagedCount(request: APIRequestContext, token: string): Promise<number> {
+  const response = await request.get(`${API}/rest/v1/code_batch_rows?select=position`, {
     headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}` },
   });
   expect(response.status()).toBe(200);
@@ -179,12 +189,12 @@ test('a signed-in dynamic batch: the 4th dynamic code is refused up front, and a
   );
   expect(await codeCount(request, token)).toBe(0);
 
-  // Three fit; but another tab saves a dynamic code between the page's count and its insert: the database
-  // refuses the whole batch (one insert, one transaction) and nothing of it is saved.
+  // Three fit; but another tab saves a dynamic code between the page's count and its commit: the database
+  // refuses the whole batch (one transaction) and nothing of it is saved, its staged rows included.
   await upload(page, links(3), 'three.csv');
   await expect(page.getByTestId('bulk-summary')).toContainText('3 rows, 3 ready');
   await page.getByText('Dynamic codes (a short URL').click();
-  await page.route('**/rest/v1/qr_codes?*', async (route) => {
+  await page.route('**/rest/v1/rpc/commit_code_batch*', async (route) => {
     if (route.request().method() === 'POST') {
       const other = await request.post(`${API}/rest/v1/qr_codes`, {
         headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -203,7 +213,8 @@ test('a signed-in dynamic batch: the 4th dynamic code is refused up front, and a
   await page.getByRole('button', { name: 'Save 3 codes to my account' }).click();
   await expect(page.getByRole('alert')).toContainText('Free plan limit reached');
   expect(await codeCount(request, token)).toBe(1);
-  await page.unroute('**/rest/v1/qr_codes?*');
+  await expect.poll(() => stagedCount(request, token)).toBe(0);
+  await page.unroute('**/rest/v1/rpc/commit_code_batch*');
 
   // Two more fit: saved in one go, and the ZIP's codes encode their short URLs, listed in manifest.csv.
   await upload(page, links(2), 'two.csv');
@@ -227,4 +238,12 @@ test('a signed-in dynamic batch: the 4th dynamic code is refused up front, and a
     expect(entry.short_url).toMatch(new RegExp(`^${API.replace(/[.:/]/g, '\\$&')}/r/[A-Za-z0-9_-]+$`));
     expect(await decodeImageFile(zip[entry.png!]!)).toEqual([entry.short_url]);
   }
+
+  // A batch larger than one insert may carry (250 rows on PGlite) is saved whole as static codes.
+  await upload(page, links(600), 'six-hundred.csv');
+  await expect(page.getByTestId('bulk-summary')).toContainText('600 rows, 600 ready');
+  await page.getByRole('button', { name: 'Save 600 codes to my account' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved 600 static codes' })).toBeVisible();
+  expect(await codeCount(request, token)).toBe(603);
+  expect(await stagedCount(request, token)).toBe(0);
 });

@@ -232,7 +232,7 @@ try {
     md.push(
       '| shape | format | version | bytes | × SVG | click → file, median (ms) | first export (ms) | wall, median (ms) | window.open (ms) | click handler without window.open, max (ms) | long tasks > 50 ms | longest (ms) |',
     );
-    md.push('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    md.push('|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of run.rows) {
       const svg = run.rows.find((o) => o.shape === r.shape && o.format === 'svg')?.bytes;
       const ratio = r.bytes && svg ? (r.bytes / svg).toFixed(2) : '—';

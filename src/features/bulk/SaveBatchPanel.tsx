@@ -11,7 +11,7 @@ interface SaveBatchPanelProps {
   onSaved: (batch: SavedBatch) => void;
 }
 
-/** Signed-in users: the whole batch into My QR Codes in one insert, as static or dynamic codes. */
+/** Signed-in users: the whole batch into My QR Codes, all or nothing (saveBatch.ts), as static or dynamic codes. */
 export function SaveBatchPanel({ rows, saved, onSaved }: SaveBatchPanelProps) {
   const [kind, setKind] = useState<BatchKind>('static');
   const [busy, setBusy] = useState(false);
