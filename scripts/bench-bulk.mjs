@@ -76,6 +76,21 @@ async function mainThreadMs(cdp) {
   return { task: get('TaskDuration'), script: get('ScriptDuration') };
 }
 
+/** The profile's top functions by self time (ms), with their script and line. */
+function printProfile(profile, workers) {
+  const self = new Map();
+  const dt = new Map();
+  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  for (const node of profile.nodes) {
+    const f = node.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (dt.get(node.id) ?? 0));
+  }
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  console.log(`main-thread profile, ${workers} worker(s):`);
+  for (const [key, ms] of top) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
+}
+
 async function longTasks(page) {
   const all = await page.evaluate(() => window.__longTasks.splice(0));
   return { over50: all.filter((d) => d > 50).length, longestMs: all.reduce((m, d) => Math.max(m, d), 0) };
@@ -124,6 +139,12 @@ async function ours(browser, workers) {
   await cdp.send('Performance.enable');
   await longTasks(page);
   const main0 = await mainThreadMs(cdp);
+  // BENCH_PROFILE=1: a CPU profile of the page's main thread over the run, its top functions by self time printed.
+  if (process.env.BENCH_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   const t0 = Date.now();
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 600_000 }),
@@ -131,6 +152,7 @@ async function ours(browser, workers) {
   ]);
   const wallMs = Date.now() - t0;
   const main1 = await mainThreadMs(cdp);
+  if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, workers);
   const tasks = await longTasks(page);
   const zipBytes = statSync(await download.path()).size;
   const poolWorkers = await page.getByTestId('bulk-progress').getAttribute('data-workers');
@@ -184,6 +206,7 @@ async function peer(browser) {
     return { ms: performance.now() - t, bytes: total };
   }, sample);
   const main1 = await mainThreadMs(cdp);
+  if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, workers);
   const tasks = await longTasks(page);
   const heapAfter = await heapMb(cdp);
   await page.close();

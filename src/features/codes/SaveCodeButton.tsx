@@ -26,6 +26,8 @@ export interface SaveSourceAtoms {
   typeAtom: Atom<QrTypeId>;
   payloadAtom: Atom<string>;
   designAtom: Atom<CodeDesign>;
+  /** The logo the code is drawn with, stored with the saved code. */
+  readyLogoFileAtom: Atom<Blob | null>;
   setValueAtom: WritableAtom<null, [{ name: 'url'; value: string }], void>;
 }
 
@@ -51,6 +53,7 @@ export function SaveCodeButton({ atoms, enabled }: { atoms: SaveSourceAtoms; ena
       type,
       payload: current,
       design,
+      logo: store.get(atoms.readyLogoFileAtom),
       dynamicBlocked: eligibility.ok ? null : eligibility.reason,
       suggestedName: suggestName(current),
     });

@@ -8,7 +8,8 @@ import { FormError } from '../../components/FormError.tsx';
 import type { QrTypeId } from '../../content/qrTypes.ts';
 import { toDataError, type DataError } from '../../lib/dataError.ts';
 import type { CodeDesign, SavedCode } from './codeModel.ts';
-import { createCode } from './codesApi.ts';
+import { saveCodeLogo } from './codeLogo.ts';
+import { createCode, deleteCode } from './codesApi.ts';
 import { saveCodeSchema, type SaveCodeValues } from './codeSchemas.ts';
 import { KindRadio } from './KindRadio.tsx';
 
@@ -16,6 +17,8 @@ export interface SaveSource {
   type: QrTypeId;
   payload: string;
   design: CodeDesign;
+  /** The logo file, stored with the code (codeLogo.ts). */
+  logo: Blob | null;
   /** Null when the code can be dynamic, else why not. */
   dynamicBlocked: string | null;
   suggestedName: string;
@@ -28,7 +31,7 @@ interface SaveCodeDialogProps {
   onSaved: (code: SavedCode) => void;
 }
 
-/** Name + Dynamic/Static, then one insert into qr_codes. The logo is not stored (said here and in docs/features.md). */
+/** Name + Dynamic/Static, then the insert into qr_codes and, with a logo, into code_logos: both or neither. */
 export default function SaveCodeDialog({ open, source, onClose, onSaved }: SaveCodeDialogProps) {
   const [serverError, setServerError] = useState<DataError | null>(null);
   const { register, handleSubmit, control, formState } = useForm<SaveCodeValues>({
@@ -48,6 +51,15 @@ export default function SaveCodeDialog({ open, source, onClose, onSaved }: SaveC
         destination: isDynamic ? source.payload.trim() : null,
         design: source.design,
       });
+      if (source.logo) {
+        try {
+          await saveCodeLogo(code.id, source.logo);
+        } catch (error) {
+          // A code without the logo it was designed with is not what the user saved: take it back.
+          await deleteCode(code.id).catch(() => undefined);
+          throw error;
+        }
+      }
       onSaved(code);
     } catch (error) {
       setServerError(toDataError(error));
@@ -75,8 +87,8 @@ export default function SaveCodeDialog({ open, source, onClose, onSaved }: SaveC
               )}
             />
             <Text fontSize="sm" color="gray.700">
-              Saved: the type, the content or destination, and the design (shape, colours, frame, frame text, error
-              level). A logo is not saved; add it again in the generator when you download.
+              Saved: the type, the content or destination, and the whole design (shape, colours, frame, frame text,
+              error level, eyes, gradient, margin{source.logo ? ', and the logo' : ''}).
             </Text>
             <FormError error={serverError} />
           </Stack>

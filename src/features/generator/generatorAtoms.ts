@@ -97,6 +97,11 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
     return upload.ok ? { state: 'ready', id: logo.id } : { state: 'failed', message: upload.message };
   });
 
+  /** The logo file the code is drawn with (a ready one), which saving a code stores with it. */
+  const readyLogoFileAtom = atom((get) =>
+    get(logoStatusAtom).state === 'ready' ? (get(logoAtom)?.file ?? null) : null,
+  );
+
   /** Spec §4: a popular type keeps the content; a "More" type clears it. */
   const chooseTypeAtom = atom(null, (get, set, { type, clearContent }: { type: QrTypeId; clearContent: boolean }) => {
     const draft = get(draftAtom);
@@ -135,6 +140,7 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
     logoAtom,
     logoUploadAtom,
     logoStatusAtom,
+    readyLogoFileAtom,
     chooseTypeAtom,
     setValueAtom,
     setDesignAtom,
