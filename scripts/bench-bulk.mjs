@@ -65,6 +65,17 @@ async function newPage(browser) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__longTasks.push(e.duration);
     }).observe({ type: 'longtask', buffered: true });
+    // BENCH_TASK_DETAIL=1: what ran in each long animation frame over 50 ms (script invoker, function, ms).
+    window.__frames = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        if (e.duration > 50)
+          window.__frames.push([
+            Math.round(e.startTime),
+            Math.round(e.duration),
+            e.scripts.map((x) => [x.invoker, x.sourceFunctionName, Math.round(x.duration)]),
+          ]);
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   return page;
 }
@@ -92,6 +103,7 @@ function printProfile(profile, workers) {
 }
 
 async function longTasks(page) {
+  if (process.env.BENCH_TASK_DETAIL) console.log(JSON.stringify(await page.evaluate(() => window.__frames.splice(0))));
   const all = await page.evaluate(() => window.__longTasks.splice(0));
   return { over50: all.filter((d) => d > 50).length, longestMs: all.reduce((m, d) => Math.max(m, d), 0) };
 }
@@ -206,7 +218,6 @@ async function peer(browser) {
     return { ms: performance.now() - t, bytes: total };
   }, sample);
   const main1 = await mainThreadMs(cdp);
-  if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, workers);
   const tasks = await longTasks(page);
   const heapAfter = await heapMb(cdp);
   await page.close();

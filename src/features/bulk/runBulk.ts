@@ -38,7 +38,9 @@ export async function runBulk({ items, formats, pool, zip, logoId, signal, onRow
       await zip.drain();
     }
   };
-  await Promise.all(Array.from({ length: Math.min(items.length, pool.size * 2) }, lane));
+  // Each lane starts in a task of its own: a lane's first render starts a worker, main-thread work to spread out.
+  const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  await Promise.all(Array.from({ length: Math.min(items.length, pool.size * 2) }, () => nextTask().then(lane)));
   if (signal.aborted) return;
   zip.add(MANIFEST_NAME, new TextEncoder().encode(manifestCsv(items, formats)), true);
 }

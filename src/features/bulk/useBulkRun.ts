@@ -76,6 +76,8 @@ export function useBulkRun() {
         const zip = new StreamingZip(file ?? new BlobPartsSink());
         run.zip = zip;
         setState({ status: 'running', progress: progress() });
+        // The click's task ends here: the progress shows, and starting the workers is work for the next tasks.
+        await new Promise((resolve) => setTimeout(resolve, 0));
         timer = setInterval(() => {
           if (!controller.signal.aborted) setState({ status: 'running', progress: progress() });
         }, PROGRESS_MS);
