@@ -211,9 +211,7 @@ describe('the logo in a CMYK file is CMYK too', () => {
     expect(eps).toContain('false 4 colorimage');
     expect(eps).not.toContain('false 3 colorimage');
     // The EPS is drawn at the scene's size in pt; 150 dpi.
-    expectInks(
-      logoColour(rasteriseEpsRgb(eps, 150), scene, 150, 0.25, 0.5),
-      logoColour(rasteriseEpsRgb(eps, 150), scene, 150, 0.75, 0.5),
-    );
+    const page = rasteriseEpsRgb(eps, 150);
+    expectInks(logoColour(page, scene, 150, 0.25, 0.5), logoColour(page, scene, 150, 0.75, 0.5));
   });
 });

@@ -65,21 +65,7 @@ export function rasterisePdfRgb(pdf: Uint8Array, dpi: number): Rgb {
 
 /** The EPS in colour (Ghostscript's CMYK to RGB conversion). */
 export function rasteriseEpsRgb(eps: string, dpi: number): Rgb {
-  return withDir((dir) => {
-    writeFileSync(join(dir, 'in.eps'), eps, 'latin1');
-    execFileSync('gs', [
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-dEPSCrop',
-      '-sDEVICE=ppmraw',
-      `-r${dpi}`,
-      `-sOutputFile=${join(dir, 'out.ppm')}`,
-      join(dir, 'in.eps'),
-    ]);
-    return parsePpm(new Uint8Array(readFileSync(join(dir, 'out.ppm'))));
-  });
+  return parsePpm(ghostscript(eps, dpi, 'ppmraw', false));
 }
 
 /** `pdfimages -list`: each image's colour space and number of components. */
@@ -114,7 +100,8 @@ export function rasterisePdf(pdf: Uint8Array, dpi: number): Gray {
   });
 }
 
-export function rasteriseEps(eps: string, dpi: number): Gray {
+/** The EPS as placed in a layout (-dEPSCrop: the page is its BoundingBox), as a PGM or PPM file's bytes. */
+function ghostscript(eps: string, dpi: number, device: 'pgmraw' | 'ppmraw', antialias: boolean): Uint8Array {
   return withDir((dir) => {
     writeFileSync(join(dir, 'in.eps'), eps, 'latin1');
     execFileSync('gs', [
@@ -123,15 +110,18 @@ export function rasteriseEps(eps: string, dpi: number): Gray {
       '-dBATCH',
       '-dNOPAUSE',
       '-dEPSCrop',
-      '-dGraphicsAlphaBits=4',
-      '-dTextAlphaBits=4',
-      '-sDEVICE=pgmraw',
+      ...(antialias ? ['-dGraphicsAlphaBits=4', '-dTextAlphaBits=4'] : []),
+      `-sDEVICE=${device}`,
       `-r${dpi}`,
-      `-sOutputFile=${join(dir, 'out.pgm')}`,
+      `-sOutputFile=${join(dir, 'out')}`,
       join(dir, 'in.eps'),
     ]);
-    return parsePgm(new Uint8Array(readFileSync(join(dir, 'out.pgm'))));
+    return new Uint8Array(readFileSync(join(dir, 'out')));
   });
+}
+
+export function rasteriseEps(eps: string, dpi: number): Gray {
+  return parsePgm(ghostscript(eps, dpi, 'pgmraw', true));
 }
 
 /** `pdfinfo -box` as name → numbers ("Page size" in pt, and each box's four coordinates). */
