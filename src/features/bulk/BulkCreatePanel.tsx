@@ -49,7 +49,7 @@ const ZipStep = memo(function ZipStep({
   const running = run.status === 'running';
   const createZip = () => {
     if (blocked) return;
-    void start({ items: items(), formats, logo: logo ? { id: logo.id, file: logo.file } : null });
+    void start({ items, total: count, formats, logo: logo ? { id: logo.id, file: logo.file } : null });
   };
   return (
     <Step n={n} title="Download the ZIP">

@@ -15,6 +15,8 @@ const DEVICE_NAMES = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 const encoder = new TextEncoder();
 
 function cutToBytes(text: string, maxBytes: number): string {
+  // Most names fit: one encode, no walk over the characters.
+  if (text.length * 3 <= maxBytes || encoder.encode(text).length <= maxBytes) return text;
   let out = '';
   let bytes = 0;
   for (const ch of text) {

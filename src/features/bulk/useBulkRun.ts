@@ -28,7 +28,10 @@ export const ZIP_NAME = 'qr-codes.zip';
 const PROGRESS_MS = 500;
 
 export interface StartOptions {
-  items: BulkItem[];
+  /** The run's items, made once the click's task is over (for 10,000 rows that is work of its own). */
+  items: () => BulkItem[];
+  /** How many items `items` makes, for the progress shown at once. */
+  total: number;
   formats: BulkFormat[];
   logo: { id: string; file: Blob } | null;
 }
@@ -50,7 +53,7 @@ export function useBulkRun() {
   useEffect(() => cancel, [cancel]);
 
   const start = useCallback(
-    async ({ items, formats, logo }: StartOptions) => {
+    async ({ items: makeItems, total, formats, logo }: StartOptions) => {
       cancel();
       const controller = new AbortController();
       const pool = new RenderPool(poolSize());
@@ -64,7 +67,7 @@ export function useBulkRun() {
       const startedAt = performance.now();
       const progress = (): RunProgress => ({
         done,
-        total: items.length,
+        total,
         elapsedMs: performance.now() - startedAt,
         inFlight: pool.inFlight,
         workers: pool.workers,
@@ -78,6 +81,7 @@ export function useBulkRun() {
         setState({ status: 'running', progress: progress() });
         // The click's task ends here: the progress shows, and starting the workers is work for the next tasks.
         await new Promise((resolve) => setTimeout(resolve, 0));
+        const items = makeItems();
         timer = setInterval(() => {
           if (!controller.signal.aborted) setState({ status: 'running', progress: progress() });
         }, PROGRESS_MS);
@@ -95,7 +99,7 @@ export function useBulkRun() {
         const blob = await zip.finish();
         const elapsedMs = performance.now() - startedAt;
         if (blob) saveBlob(blob, ZIP_NAME);
-        setState({ status: 'done', total: items.length, bytes: zip.bytes, toFile: blob === null, elapsedMs });
+        setState({ status: 'done', total, bytes: zip.bytes, toFile: blob === null, elapsedMs });
       } catch (error) {
         const wasCancelled =
           controller.signal.aborted || (error instanceof DOMException && error.name === 'AbortError');
