@@ -18,7 +18,7 @@ import {
 } from '../../worker-client/index.ts';
 import { shortUrl } from './codesConfig.ts';
 
-/** The design a saved code keeps (the logo is not stored: it stays on the device that chose it). */
+/** The design a saved code keeps in its `design` column (its logo, if any, is in `code_logos`: codeLogo.ts). */
 export type CodeDesign = QrDesign;
 
 export const DEFAULT_CODE_DESIGN: CodeDesign = {
