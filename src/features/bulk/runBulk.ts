@@ -3,6 +3,7 @@
  * as soon as its files are back, then manifest.csv. At most `pool.size * 2` rows are in flight, and each file's
  * bytes are dropped once zipped, so memory does not grow with the row count.
  */
+import { nextTask } from '../../lib/nextTask.ts';
 import { contentKind, qrRequest } from '../../qr-ui/index.ts';
 import type { BulkItem } from './bulkItems.ts';
 import { manifestCsv } from './manifest.ts';
@@ -39,7 +40,6 @@ export async function runBulk({ items, formats, pool, zip, logoId, signal, onRow
     }
   };
   // Each lane starts in a task of its own: a lane's first render starts a worker, main-thread work to spread out.
-  const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
   await Promise.all(Array.from({ length: Math.min(items.length, pool.size * 2) }, () => nextTask().then(lane)));
   if (signal.aborted) return;
   zip.add(MANIFEST_NAME, new TextEncoder().encode(manifestCsv(items, formats)), true);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { nextTask } from '../../lib/nextTask.ts';
 import { saveBlob } from '../../qr-ui/index.ts';
 import type { BulkItem } from './bulkItems.ts';
 import type { BulkFormat } from './outputFormats.ts';
@@ -80,7 +81,7 @@ export function useBulkRun() {
         run.zip = zip;
         setState({ status: 'running', progress: progress() });
         // The click's task ends here: the progress shows, and starting the workers is work for the next tasks.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await nextTask();
         const items = makeItems();
         timer = setInterval(() => {
           if (!controller.signal.aborted) setState({ status: 'running', progress: progress() });
@@ -109,7 +110,7 @@ export function useBulkRun() {
         void run.zip?.abort();
         if (active.current === run) active.current = null;
         // The aborted calls settle in the next microtasks: count what is still in flight after them.
-        await new Promise((resolve) => setTimeout(resolve, 0));
+        await nextTask();
         if (wasCancelled && done === 0 && !run.zip) {
           // The save picker was closed: nothing started.
           setState({ status: 'idle' });

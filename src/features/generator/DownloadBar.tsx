@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button, HStack, NativeSelect, Stack } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
+import { nextTask } from '../../lib/nextTask.ts';
 import { getQrClient, type QrRequest } from '../../worker-client/index.ts';
 import {
   describeQrError,
@@ -57,9 +58,6 @@ interface FileJob {
 
 /** A download that takes longer than this shows the button's busy state. */
 const BUSY_AFTER_MS = 100;
-
-/** Resolves in a later task: work after it does not lengthen the current one. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps) {
   const [format, setFormat] = useState<ExportFormat>('png');
