@@ -333,6 +333,21 @@ test('a code saved with a logo keeps it: the dashboard’s downloads match the g
   await expect(dialog).toContainText('and the logo');
   await dialog.getByLabel('Name').fill('Logo code');
   await chooseKind(dialog, 'Static');
+  // A fault on the logo's insert: the code is taken back, the dialog says why and stays open.
+  await page.route('**/rest/v1/code_logos*', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"Service unavailable"}' })
+      : route.continue(),
+  );
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toBeVisible();
+  await expect(dialog).toBeVisible();
+  const token = await accessToken(page);
+  const codes = await page.request.get(`${API}/rest/v1/qr_codes?select=name`, {
+    headers: { apikey: ANON_KEY, Authorization: `Bearer ${token}` },
+  });
+  expect(await codes.json()).toEqual([]);
+  await page.unroute('**/rest/v1/code_logos*');
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog).toBeHidden();
 
