@@ -56,6 +56,13 @@ async function heapMb(cdp) {
   return usedSize / 1e6;
 }
 
+/** The page's app has mounted (hydrated: /create/bulk is prerendered, and a file set before that is lost). */
+const APP_MOUNTED_MARK = 'qrcraft:app-mounted'; // src/app/prerendered.ts
+async function gotoMounted(page, path) {
+  await page.goto(`${BASE}${path}`);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+}
+
 async function newPage(browser) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
   await page.addInitScript(() => {
@@ -102,6 +109,41 @@ function printProfile(profile, workers) {
   for (const [key, ms] of top) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${key}`);
 }
 
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'blink', 'v8', 'disabled-by-default-devtools.timeline'];
+
+/** Self time (ms) per event name on each thread of the trace that was busy, the top names per thread. */
+function printTrace(trace, workers) {
+  const events = (trace.traceEvents ?? trace).filter((e) => e.ph === 'X' && typeof e.dur === 'number');
+  const names = new Map();
+  for (const e of trace.traceEvents ?? trace)
+    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const byThread = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (!byThread.has(key)) byThread.set(key, []);
+    byThread.get(key).push(e);
+  }
+  console.log(`trace, ${workers} worker(s): self time per thread (ms)`);
+  for (const [key, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    const self = new Map();
+    const stack = [];
+    let total = 0;
+    for (const e of list) {
+      while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+      const parent = stack.at(-1);
+      if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur / 1000);
+      else total += e.dur / 1000;
+      self.set(e.name, (self.get(e.name) ?? 0) + e.dur / 1000);
+      stack.push(e);
+    }
+    if (total < 100) continue;
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 12);
+    console.log(`  ${names.get(key) ?? key}: ${total.toFixed(0)} ms in top-level events`);
+    for (const [name, ms] of top) console.log(`    ${ms.toFixed(0).padStart(6)}  ${name}`);
+  }
+}
+
 async function longTasks(page) {
   if (process.env.BENCH_TASK_DETAIL) console.log(JSON.stringify(await page.evaluate(() => window.__frames.splice(0))));
   const all = await page.evaluate(() => window.__longTasks.splice(0));
@@ -115,7 +157,7 @@ async function longTasks(page) {
 const IDLE_MS = 15_000;
 async function idle(browser) {
   const page = await newPage(browser);
-  await page.goto(`${BASE}/create/bulk`);
+  await gotoMounted(page, '/create/bulk');
   await page
     .getByLabel('Upload a CSV file')
     .setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -134,9 +176,9 @@ async function idle(browser) {
 async function ours(browser, workers) {
   const page = await newPage(browser);
   const cdp = await page.context().newCDPSession(page);
-  await page.goto(`${BASE}/create/bulk`);
+  await gotoMounted(page, '/create/bulk');
   await page.evaluate((n) => localStorage.setItem('qrcraft.bulk.workers', String(n)), workers);
-  await page.reload();
+  await gotoMounted(page, '/create/bulk');
   await page
     .getByLabel('Upload a CSV file')
     .setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -157,6 +199,8 @@ async function ours(browser, workers) {
     await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
     await cdp.send('Profiler.start');
   }
+  // BENCH_TRACE=1: a Chromium trace over the run, each thread's top events by self time printed.
+  if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   const t0 = Date.now();
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 600_000 }),
@@ -165,6 +209,7 @@ async function ours(browser, workers) {
   const wallMs = Date.now() - t0;
   const main1 = await mainThreadMs(cdp);
   if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, workers);
+  if (process.env.BENCH_TRACE) printTrace(JSON.parse((await browser.stopTracing()).toString()), workers);
   const tasks = await longTasks(page);
   const zipBytes = statSync(await download.path()).size;
   const poolWorkers = await page.getByTestId('bulk-progress').getAttribute('data-workers');

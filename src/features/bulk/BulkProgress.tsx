@@ -22,7 +22,8 @@ export function BulkProgress({ state, onCancel }: { state: RunState; onCancel: (
     >
       <Progress.Root value={total > 0 ? (done / total) * 100 : 0} colorPalette="brand" size="sm" aria-label="Rows made">
         <Progress.Track>
-          <Progress.Range />
+          {/* No width transition: it would animate layout on the main thread for the whole run. */}
+          <Progress.Range transition="none" />
         </Progress.Track>
       </Progress.Root>
       <HStack justify="space-between" wrap="wrap" gap="2">
