@@ -6,6 +6,7 @@ import { expose } from 'comlink';
 import { encodeText } from '../../src/encoder/index.ts';
 import { createQrService } from '../../workers/service.ts';
 import type { LogoInput, PreviewOptions, QrRequest } from '../../workers/contract.ts';
+import { uncached } from './uncached.ts';
 
 const service = createQrService();
 
@@ -38,7 +39,7 @@ const api = {
   floorPng,
   async ourPng(req: QrRequest, size: number): Promise<number> {
     const t0 = performance.now();
-    await service.png(req, size);
+    await service.png(uncached(req), size);
     return performance.now() - t0;
   },
   /** Average ms per preview over `count` renders (performance.now is coarse: time a batch). */
