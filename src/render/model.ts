@@ -13,9 +13,17 @@ export const QUIET_ZONE = 4;
 export const LOGO_FRACTION = 32 / 160;
 /**
  * Share of each block's correction capacity the hole may use. Every codeword with a module under the hole counts
- * as lost (the logo's own pixels are arbitrary), and the rest is left for print, screen and camera noise.
+ * as lost (the logo's own pixels are arbitrary), and the rest is left for print, screen and camera noise. Level L
+ * has the fewest check codewords per block (10 correctable at version 11): with three quarters of them under a
+ * logo, zbar missed clean 480 px exports of some designs (the scan-safety harness), so L keeps half in reserve.
  */
-export const HOLE_BUDGET = 0.75;
+export const HOLE_BUDGET: Readonly<Record<Ecl, number>> = { L: 0.5, M: 0.75, Q: 0.75, H: 0.75 };
+/**
+ * Light margin, in modules, kept between the logo's box and the modules around its hole. Without it a wide logo
+ * could come within 0.2 module of a row of modules, and a decoder whose sampling grid is a little off there (zbar
+ * at 6-8 px per module) read logo pixels as modules: more errors than the hole was planned for.
+ */
+export const LOGO_MARGIN = 0.5;
 /** A logo shrunk below this share of its requested size is refused rather than drawn as a speck. */
 export const LOGO_MIN_SHARE = 0.5;
 
@@ -56,7 +64,7 @@ export function planLogo(
   const n = matrix.size;
   const { version, ecl } = matrix;
   const { fnMap: fn, codewordOf, blockOfCodeword, layout } = cachedModuleBlockMap(version, ecl);
-  const allowed = Math.floor(layout.correctablePerBlock * HOLE_BUDGET);
+  const allowed = Math.floor(layout.correctablePerBlock * HOLE_BUDGET[ecl]);
   const align = alignmentPositions(version);
   const lastAlign = align.at(-1) ?? -100;
 
@@ -98,8 +106,8 @@ export function planLogo(
     const long = Math.min(target, holeLong);
     if (long < min) break;
     const box = boxFor(long);
-    const hw = oddCeil(box.w);
-    const hh = oddCeil(box.h);
+    const hw = oddCeil(box.w + 2 * LOGO_MARGIN);
+    const hh = oddCeil(box.h + 2 * LOGO_MARGIN);
     const x0 = (n - hw) / 2;
     const y0 = (n - hh) / 2;
     const c = check(x0, y0, hw, hh);

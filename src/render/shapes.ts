@@ -121,10 +121,12 @@ export function eyeRadii(shape: Shape): { major: EyeRadii; minor: EyeRadii } {
  * Whether the shape draws alignment patterns as whole 5x5 units (emitAlignments) instead of module by module.
  * Dots do: a ring of separate dots reads, on its diagonals, as a much wider light ring than on its axes, and
  * jsQR then takes a nearby lone dot for the alignment pattern (clean 1000 px dots exports failed jsQR until
- * the pattern was drawn solid). The other shapes join neighbouring modules, so their patterns are solid already.
+ * the pattern was drawn solid). extraRounded does too: its ring of circles joined by narrower bridges has a wavy
+ * inner edge, and jsQR lost clean exports of 1750 px and more (the scan-safety harness) until it was drawn whole.
+ * The other shapes join neighbouring modules edge to edge, so their patterns are solid already.
  */
 export function solidAlignment(shape: Shape): boolean {
-  return shape === 'dots';
+  return shape === 'dots' || shape === 'extraRounded';
 }
 
 /** Corner radii (modules) of an alignment pattern drawn whole: ring outer, ring inner, centre. */

@@ -21,12 +21,16 @@ const STYLED = seededSample(
 );
 
 /**
- * Designs issue 15's drawing changes fixed (dots: solid alignment patterns, dots that touch, near-square eyes),
- * checked with the phone-photo pass too: every read of them failed somewhere before (bench-results/scan-safety.md).
+ * Designs issue 15's drawing changes fixed, checked with the phone-photo pass too: every one failed some read
+ * before (bench-results/scan-safety.md). Dots: solid alignment patterns, dots that touch, near-square eyes.
+ * extraRounded: solid alignment patterns (jsQR missed clean exports of 1750 px and more). A wide logo at level L:
+ * a light margin around the logo and half of L's correction kept in reserve (zbar missed clean 480 px exports).
  */
 const FIXED: Design[] = [
   { shape: 'dots', frame: 'none', logo: 'none', level: 'H', content: 'short' },
   { shape: 'dots', frame: 'bottomText', logo: 'square', level: 'M', content: 'short' },
+  { shape: 'extraRounded', frame: 'none', logo: 'none', level: 'H', content: 'long' },
+  { shape: 'square', frame: 'rounded', logo: 'wide', level: 'L', content: 'long' },
 ];
 
 const client = new QrClient({ timeoutMs: 120_000 });

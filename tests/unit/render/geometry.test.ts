@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { encodeText } from '../../../src/encoder/index.ts';
 import { traceContours } from '../../../src/render/contours.ts';
-import { buildModel, LOGO_FRACTION, planLogo, QUIET_ZONE } from '../../../src/render/model.ts';
+import { buildModel, HOLE_BUDGET, LOGO_FRACTION, LOGO_MARGIN, planLogo, QUIET_ZONE } from '../../../src/render/model.ts';
 import {
   alignmentPositions,
   blockLayout,
+  cachedModuleBlockMap,
   Fn,
   functionMap,
   moduleBlockMap,
@@ -173,6 +174,27 @@ describe('logo hole', () => {
     const short = planLogo(encodeText('hi', { ecl: 'L' }), square);
     expect(short.placement).toBeNull();
     expect(short.adjustments[0]?.code).toBe('LOGO_REFUSED');
+  });
+
+  test('the logo keeps a light margin inside its hole, and level L keeps half its correction in reserve', () => {
+    for (const ecl of ['L', 'M', 'Q', 'H'] as const) {
+      for (const text of ['https://example.com/abc', 'x'.repeat(150), 'y'.repeat(400)]) {
+        const m = encodeText(text, { ecl });
+        for (const logo of [square, { width: 300, height: 100 }, { width: 80, height: 200 }]) {
+          const p = planLogo(m, logo).placement;
+          if (!p) continue;
+          // Box edges at least LOGO_MARGIN modules from the hole's edges, on every side.
+          expect(p.box.x - p.hole.x).toBeGreaterThanOrEqual(LOGO_MARGIN - 1e-9);
+          expect(p.box.y - p.hole.y).toBeGreaterThanOrEqual(LOGO_MARGIN - 1e-9);
+          expect(p.hole.x + p.hole.w - (p.box.x + p.box.w)).toBeGreaterThanOrEqual(LOGO_MARGIN - 1e-9);
+          expect(p.hole.y + p.hole.h - (p.box.y + p.box.h)).toBeGreaterThanOrEqual(LOGO_MARGIN - 1e-9);
+          const { correctablePerBlock } = cachedModuleBlockMap(m.version, ecl).layout;
+          expect(p.allowedPerBlock).toBe(Math.floor(correctablePerBlock * HOLE_BUDGET[ecl]));
+          expect(p.damagedWorstBlock).toBeLessThanOrEqual(p.allowedPerBlock);
+          if (ecl === 'L') expect(p.damagedWorstBlock).toBeLessThanOrEqual(correctablePerBlock / 2);
+        }
+      }
+    }
   });
 
   test('modules under the hole and the finder areas are cleared in the model', () => {
