@@ -4,7 +4,8 @@
 // each, in Debian's chromium. Writes the medians to bench-results/lighthouse<-LABEL>.md and every run to
 // bench-results/lighthouse<-LABEL>.json. A benchmark, not a test: the machine is shared and noisy.
 // Lighthouse is fetched by npx on first use (not a dependency: its npm release pins packages this registry lacks).
-// Knobs: BENCH_RUNS (default 3), BENCH_LABEL (e.g. "baseline"), CHROME_PATH (default /usr/bin/chromium).
+// Knobs: BENCH_RUNS (default 3), BENCH_LABEL (e.g. "baseline"), BENCH_PAGES (comma-separated paths, for a quick
+// A/B of two builds), CHROME_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort, waitFor } from './bench-net.mjs';
@@ -15,7 +16,7 @@ const LIGHTHOUSE = 'lighthouse@13.5.0';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/create', '/pricing', '/solutions/healthcare'];
+const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/', '/create', '/pricing', '/solutions/healthcare'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = [
   ['first-contentful-paint', 'FCP', 'ms'],

@@ -2,7 +2,9 @@
  * `npm run bench:scan-safety`: the full scan-safety matrix (tests/browser/scan-safety/full-matrix.scan.ts) in
  * headless Chromium, with the Node commands that rasterise PDF/EPS and write bench-results/scan-safety.{json,md}.
  * Environment: SCAN_SAFETY_FILTER (a regular expression on shape/frame/logo/level/content) narrows the run;
- * SCAN_SAFETY_PHONE=0 leaves out the phone-photo pass. See docs/scan-safety.md.
+ * SCAN_SAFETY_PHONE=0 leaves out the phone-photo pass; SCAN_SAFETY_SLICES=N runs the first N slices of 48 designs
+ * (an even sample, the same one every time: before/after comparisons in under the full run's time). See
+ * docs/scan-safety.md.
  */
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
@@ -24,6 +26,7 @@ export default mergeConfig(
       provide: {
         scanSafetyFilter: process.env.SCAN_SAFETY_FILTER ?? '',
         scanSafetyPhone: process.env.SCAN_SAFETY_PHONE !== '0',
+        scanSafetySlices: Number(process.env.SCAN_SAFETY_SLICES ?? 0),
       },
       browser: {
         enabled: true,
