@@ -102,8 +102,10 @@ export function planLogo(
   const target = LOGO_FRACTION * (n + 2 * QUIET_ZONE);
   const boxFor = (long: number) => (aspect >= 1 ? { w: long, h: long / aspect } : { w: long * aspect, h: long });
   const min = Math.max(3, target * LOGO_MIN_SHARE);
-  for (let holeLong = oddCeil(target); holeLong >= 1; holeLong -= 2) {
-    const long = Math.min(target, holeLong);
+  // Hole sizes (long side, odd whole modules) from the full-size logo's down; each holds the largest box that
+  // keeps LOGO_MARGIN of light on every side.
+  for (let holeLong = oddCeil(target + 2 * LOGO_MARGIN); holeLong >= 1; holeLong -= 2) {
+    const long = Math.min(target, holeLong - 2 * LOGO_MARGIN);
     if (long < min) break;
     const box = boxFor(long);
     const hw = oddCeil(box.w + 2 * LOGO_MARGIN);

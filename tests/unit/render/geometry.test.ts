@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { encodeText } from '../../../src/encoder/index.ts';
 import { traceContours } from '../../../src/render/contours.ts';
-import { buildModel, HOLE_BUDGET, LOGO_FRACTION, LOGO_MARGIN, planLogo, QUIET_ZONE } from '../../../src/render/model.ts';
+import {
+  buildModel,
+  HOLE_BUDGET,
+  LOGO_FRACTION,
+  LOGO_MARGIN,
+  planLogo,
+  QUIET_ZONE,
+} from '../../../src/render/model.ts';
 import {
   alignmentPositions,
   blockLayout,
@@ -188,6 +195,10 @@ describe('logo hole', () => {
           expect(p.box.y - p.hole.y).toBeGreaterThanOrEqual(LOGO_MARGIN - 1e-9);
           expect(p.hole.x + p.hole.w - (p.box.x + p.box.w)).toBeGreaterThanOrEqual(LOGO_MARGIN - 1e-9);
           expect(p.hole.y + p.hole.h - (p.box.y + p.box.h)).toBeGreaterThanOrEqual(LOGO_MARGIN - 1e-9);
+          // A shrunk logo is as large as its hole allows: its long side fills the hole's, less the margins.
+          const target = LOGO_FRACTION * (m.size + 2 * QUIET_ZONE);
+          const longBox = Math.max(p.box.w, p.box.h);
+          if (longBox < target - 1e-9) expect(Math.max(p.hole.w, p.hole.h) - longBox).toBeCloseTo(2 * LOGO_MARGIN, 9);
           const { correctablePerBlock } = cachedModuleBlockMap(m.version, ecl).layout;
           expect(p.allowedPerBlock).toBe(Math.floor(correctablePerBlock * HOLE_BUDGET[ecl]));
           expect(p.damagedWorstBlock).toBeLessThanOrEqual(p.allowedPerBlock);
