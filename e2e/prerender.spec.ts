@@ -126,6 +126,23 @@ test('text typed into a prerendered field before the app has hydrated is kept an
   expect(await decodeImageFile(bytes)).toEqual(['https://example.org/typed-early']);
 });
 
+test('a file chosen in a prerendered file field before the app has hydrated is used', async ({ page }) => {
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto('/create/bulk', { waitUntil: 'commit' });
+  const csv = ['name,content', 'Early,https://example.org/file-early', 'Later,https://example.org/file-later'].join(
+    '\n',
+  );
+  await page
+    .getByLabel('Upload a CSV file')
+    .setInputFiles({ name: 'early.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_MOUNTED_MARK)).toBe(0);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  await expect(page.getByTestId('bulk-summary')).toHaveText('early.csv: 2 rows, 2 ready. Every row is ready.');
+});
+
 /**
  * Every prerendered page but the industry pages, of which one per template (healthcare and retail style): they
  * differ only in words, and a development build's page takes seconds to load on a busy machine.

@@ -1,6 +1,7 @@
 import { memo, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Alert, Button, Card, Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { QrDesign } from '../../qr-ui/index.ts';
 import { isSignedInAtom } from '../auth/authStateAtom.ts';
 import { DesignTabs } from '../generator/DesignTabs.tsx';
 import { bulkGenerator } from './bulkAtoms.ts';
@@ -65,6 +66,15 @@ const ZipStep = memo(function ZipStep({
   );
 });
 
+/**
+ * Whether two designs are the same. By value: the generator's stored draft is read once the page is on screen,
+ * which makes a new design object with the same values, and rows checked before that (a file chosen while the
+ * page hydrated) are not stale.
+ */
+function sameDesign(a: QrDesign, b: QrDesign): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** /create/bulk: design, rows (checked before any work), optional save, then the ZIP with progress and Cancel. */
 export function BulkCreatePanel() {
   const design = useAtomValue(bulkGenerator.designAtom);
@@ -79,7 +89,7 @@ export function BulkCreatePanel() {
   const saved = checkedRows !== null && savedFor?.rows === checkedRows ? savedFor.batch : null;
   const setSaved = (batch: SavedBatch) => checkedRows && setSavedFor({ rows: checkedRows, batch });
 
-  const stale = check.status === 'checked' && check.design !== design;
+  const stale = check.status === 'checked' && !sameDesign(check.design, design);
   const good = useMemo(() => (checkedRows ? checkedRows.filter((r) => r.problems.length === 0) : []), [checkedRows]);
   const blocked = check.status !== 'checked' || stale || good.length === 0 || (check.bad.length > 0 && !skipBad);
   const shortUrls = saved?.shortUrls;
