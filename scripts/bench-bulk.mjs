@@ -56,7 +56,7 @@ async function heapMb(cdp) {
   return usedSize / 1e6;
 }
 
-/** The page's app has mounted (hydrated: /create/bulk is prerendered, and a file set before that is lost). */
+/** Goes to `path` and waits until the app has mounted (/create/bulk is prerendered): runs start from a live page. */
 const APP_MOUNTED_MARK = 'qrcraft:app-mounted'; // src/app/prerendered.ts
 async function gotoMounted(page, path) {
   await page.goto(`${BASE}${path}`);
@@ -113,10 +113,10 @@ const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'blink', 'v8', 'disab
 
 /** Self time (ms) per event name on each thread of the trace that was busy, the top names per thread. */
 function printTrace(trace, workers) {
-  const events = (trace.traceEvents ?? trace).filter((e) => e.ph === 'X' && typeof e.dur === 'number');
+  const all = trace.traceEvents ?? trace;
+  const events = all.filter((e) => e.ph === 'X' && typeof e.dur === 'number');
   const names = new Map();
-  for (const e of trace.traceEvents ?? trace)
-    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  for (const e of all) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
   const byThread = new Map();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
