@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { accessToken, expectToast, register } from './fixtures/auth.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 

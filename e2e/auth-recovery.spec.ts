@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { E2E_AUTH_URL, E2E_CONFIRM_AUTH_URL, E2E_INBOX_URL } from '../playwright.config.ts';
 import { expectToast, logIn, PASSWORD, register, signOutFromHeader, uniqueEmail } from './fixtures/auth.ts';
 

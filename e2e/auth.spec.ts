@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { expectToast, logIn, PASSWORD, register, signOutFromHeader, uniqueEmail } from './fixtures/auth.ts';
 
 test('register lands on the dashboard, survives a reload, and signing out goes home', async ({ page }) => {

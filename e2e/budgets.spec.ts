@@ -1,4 +1,5 @@
-import { expect, test, type Request } from '@playwright/test';
+import type { Request } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { E2E_OUT_DIR } from '../playwright.config.ts';
 import {
   BUDGETED_PAGES,

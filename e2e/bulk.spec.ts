@@ -6,7 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { unzipSync, strFromU8 } from 'fflate';
 import Papa from 'papaparse';
 import { accessToken, register } from './fixtures/auth.ts';

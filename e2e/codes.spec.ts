@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { accessToken, register } from './fixtures/auth.ts';
 import { decodeImageFile, decodeSvg, pngPixels } from './fixtures/decode.ts';
 import { chooseType, download, fillFields, generate } from './fixtures/generator.ts';

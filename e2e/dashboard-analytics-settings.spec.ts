@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { accessToken, expectToast, logIn, PASSWORD, register, signOutFromHeader } from './fixtures/auth.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 

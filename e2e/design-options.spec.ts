@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { decodeImageFile, pngSize } from './fixtures/decode.ts';
 import { download, fillFields, generate } from './fixtures/generator.ts';
-import { gotoMounted } from './fixtures/site.ts';
 
 const CONTENT = 'https://qrcraft.example/design-options?check=1';
 
@@ -79,7 +79,7 @@ test('design templates signed out: save, survive a reload, apply, delete', async
   await expect(page.getByRole('button', { name: 'Apply template My brand' })).toBeVisible();
 
   // After the app has mounted: this test is about templates, not clicks made before hydration.
-  await gotoMounted(page, '/create');
+  await page.goto('/create');
   await page.getByRole('tab', { name: 'Templates' }).click();
   await expect(page.getByRole('button', { name: 'Apply template My brand' })).toBeVisible();
 
@@ -99,7 +99,7 @@ test('design templates signed out: save, survive a reload, apply, delete', async
   await page.getByRole('tab', { name: 'Templates' }).click();
   await page.getByRole('button', { name: 'Delete template My brand' }).click();
   await expect(page.getByRole('button', { name: 'Apply template My brand' })).toHaveCount(0);
-  await gotoMounted(page, '/create');
+  await page.goto('/create');
   await page.getByRole('tab', { name: 'Templates' }).click();
   await expect(page.getByText('None saved yet.')).toBeVisible();
   // Built-ins cannot be deleted.

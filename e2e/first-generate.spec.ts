@@ -4,10 +4,10 @@
  * then fetches the PDF writer, and that a decoder which never loads delays neither previews nor downloads.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page, type Request, type Route } from '@playwright/test';
+import type { Page, Request, Route } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { decodeImageFile, decodePdf } from './fixtures/decode.ts';
 import { download, fillFields } from './fixtures/generator.ts';
-import { gotoMounted } from './fixtures/site.ts';
 
 const BUDGET_BYTES = 50 * 1024;
 const CONTENT = 'https://qrcraft.example/first-generate';
@@ -93,7 +93,7 @@ const describe = (files: Fetched[]) => files.map((f) => `${f.name} ${kb(f.gzipBy
 
 /** /create with the page's own code loaded. */
 async function openCreate(page: Page) {
-  await gotoMounted(page, '/create');
+  await page.goto('/create');
   await page.waitForLoadState('networkidle');
 }
 

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { expectToast, register } from './fixtures/auth.ts';
 import { decodeImageFile } from './fixtures/decode.ts';
 import { chooseType, download, fillFields, generate } from './fixtures/generator.ts';
-import { gotoMounted, reloadMounted } from './fixtures/site.ts';
 
 test('placeholder until generated; landing validation message for empty content', async ({ page }) => {
   await page.goto('/');
@@ -21,7 +20,7 @@ test('placeholder until generated; landing validation message for empty content'
 });
 
 test('/create toasts: Content Required, Invalid URL, QR Code Generated!, Downloaded!', async ({ page }) => {
-  await gotoMounted(page, '/create');
+  await page.goto('/create');
   await page.getByRole('button', { name: 'Generate QR Code' }).click();
   await expectToast(page, 'Content Required', 'Please enter content for your QR code');
   await fillFields(page, { URL: 'example.com' });
@@ -58,7 +57,7 @@ test('the preview follows edits live after Generate, and the draft survives a re
   await expect(page.getByTestId('qr-preview')).toHaveAttribute('data-version', /^(2[0-9]|3[0-9])$/);
   await page.getByRole('tab', { name: 'Shape & Colors' }).click();
   await page.getByText('Dots', { exact: true }).click();
-  await reloadMounted(page);
+  await page.reload();
   await expect(page.getByLabel(/^Text/)).toHaveValue('x'.repeat(1200));
   await expect(page.getByTestId('qr-preview')).toBeVisible();
   await page.getByRole('tab', { name: 'Shape & Colors' }).click();
@@ -68,7 +67,7 @@ test('the preview follows edits live after Generate, and the draft survives a re
 test('a file rendered ahead on download intent is never stale: an edit after it downloads the new content', async ({
   page,
 }) => {
-  await gotoMounted(page, '/create');
+  await page.goto('/create');
   await chooseType(page, 'Text', true);
   await fillFields(page, { Text: 'before the edit' });
   await generate(page);

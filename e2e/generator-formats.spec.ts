@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { decodeEps, decodeImageFile, decodePdf, decodeSvg, pngSize } from './fixtures/decode.ts';
 import { download, fillFields, generate } from './fixtures/generator.ts';
 

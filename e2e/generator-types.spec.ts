@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from './fixtures/test.ts';
 import { decodeImageFile, pngSize } from './fixtures/decode.ts';
 import { chooseType, download, fillFields, generate } from './fixtures/generator.ts';
 import { test } from './fixtures/warm-page.ts';

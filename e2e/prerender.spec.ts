@@ -94,6 +94,23 @@ test('hydrating / and /create shifts no layout (CLS ≤ 0.05 on a phone-sized sc
   await context.close();
 });
 
+test('/ and /create are painted before any of their scripts is requested, then hydrate', async ({ page }) => {
+  for (const path of ['/', '/create']) {
+    await page.goto(path);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+    const { fcp, scripts } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/assets\/.*\.js$/.test(e.name))
+        .map((e) => e.startTime),
+    }));
+    expect(fcp, `${path}: first contentful paint`).toBeLessThan(Infinity);
+    expect(scripts.length, `${path}: scripts loaded`).toBeGreaterThan(0);
+    expect(Math.min(...scripts), `${path}: first script request (ms) against first paint`).toBeGreaterThanOrEqual(fcp);
+  }
+});
+
 test('a click on a prerendered button before the app has hydrated is replayed, not lost', async ({ page }) => {
   // Scripts arrive late, as on a slow phone: the page is on screen and clickable well before the app runs.
   await page.route(/\/assets\/.*\.js$/, async (route) => {

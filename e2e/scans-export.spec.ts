@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { accessToken, expectToast, register } from './fixtures/auth.ts';
 
 // "Export CSV" on the analytics page: a hidden form POST to /functions/v1/scans-export whose answer the browser

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { register } from './fixtures/auth.ts';
 import { HEALTHCARE_STYLE, PUBLIC_ROUTES, RETAIL_STYLE } from './fixtures/site.ts';
 

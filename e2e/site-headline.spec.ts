@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { pauseClock } from './fixtures/site.ts';
 
 const START = new Date('2024-05-01T10:00:00Z');

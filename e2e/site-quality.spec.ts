@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
 import { register } from './fixtures/auth.ts';
 import { DASHBOARD_ROUTES, PUBLIC_ROUTES, expectNoHorizontalScroll, expectPageHeading } from './fixtures/site.ts';
 import { seriousViolations } from './fixtures/axe.ts';

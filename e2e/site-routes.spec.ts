@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect } from './fixtures/test.ts';
 import { register } from './fixtures/auth.ts';
 import {
   DASHBOARD_ROUTES,

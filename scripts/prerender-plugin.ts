@@ -62,14 +62,68 @@ function chunksOf(manifest: Manifest, modules: string[]): string[] {
   return [...files];
 }
 
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
+
+/** A browser that reports no paint timing starts the app after this long anyway (ms). */
+const START_WITHOUT_PAINT_MS = 3000;
+
+/**
+ * The page's JavaScript, fetched and started only once the page is on screen: when the browser reports its first
+ * contentful paint (a PerformanceObserver on 'paint'). Until then the prerendered HTML and its inline CSS have the
+ * connection and the main thread to themselves, and hydration never delays them. In a hidden tab, which paints
+ * nothing, at once; in a browser without paint timing, after START_WITHOUT_PAINT_MS. The chunks the page needs
+ * are preloaded with the entry, so hydration does not wait for one import after another. At the end of the body:
+ * an inserted module script runs as soon as it has loaded, and the markup must all be parsed by then.
+ */
+function deferredEntry(src: string, preload: string[]): string {
+  return `<script>
+      (function () {
+        var started = false;
+        function start() {
+          if (started) return;
+          started = true;
+          ${JSON.stringify(preload)}.forEach(function (href) {
+            var link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.crossOrigin = '';
+            link.href = href;
+            document.head.appendChild(link);
+          });
+          var script = document.createElement('script');
+          script.type = 'module';
+          script.crossOrigin = '';
+          script.src = '${src}';
+          document.head.appendChild(script);
+        }
+        if (document.visibilityState === 'hidden') return start();
+        try {
+          new PerformanceObserver(function (list, observer) {
+            if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+            observer.disconnect();
+            start();
+          }).observe({ type: 'paint', buffered: true });
+        } catch (error) {
+          return start();
+        }
+        setTimeout(start, ${START_WITHOUT_PAINT_MS});
+      })();
+    </script>`;
+}
+
 function pageHtml(template: string, path: string, page: RenderedPage, origin: string, preload: string[]): string {
   const head = withHead(template, headTags(path as PagePath, origin));
-  const links = preload
-    .filter((file) => !head.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  const entry = ENTRY_SCRIPT.exec(head);
+  if (!entry) throw new Error('prerender: the built index.html has no module entry script');
+  // The entry's own chunks (Vite's preload links) and the page's, each once.
+  const files = [...head.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  for (const file of preload) if (!files.includes(`/${file}`)) files.push(`/${file}`);
   return head
-    .replace('</head>', `${links.join('\n    ')}\n${page.styleTags}\n  </head>`)
-    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${page.html}</div>`);
+    .replace(entry[0], '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('</head>', `${page.styleTags}\n  </head>`)
+    .replace('<div id="root"></div>', `<div id="root" data-prerendered="${path}">${page.html}</div>`)
+    .replace('</body>', `  ${deferredEntry(entry[1]!, files)}\n  </body>`);
 }
 
 /**

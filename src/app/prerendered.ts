@@ -9,6 +9,12 @@ export const PRERENDERED_ATTR = 'data-prerendered';
 /** A performance mark set once the app has first committed: on a prerendered page, once hydration is done. */
 export const APP_MOUNTED_MARK = 'qrcraft:app-mounted';
 
+/**
+ * Set on #root at the same moment as APP_MOUNTED_MARK. Tests wait on it: a fake clock (Playwright's, sinon's)
+ * replaces `performance`, and the mark cannot be read through it.
+ */
+export const APP_MOUNTED_ATTR = 'data-mounted';
+
 /** The prerendered-for value of the 404 page, which a host serves for any path no route claims. */
 export const NOT_FOUND_PATH = '*';
 
