@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import createCache from '@emotion/cache';
 import { AppProviders } from './AppProviders.tsx';
-import { APP_MOUNTED_ATTR, APP_MOUNTED_MARK, EMOTION_KEY, isPrerenderedFor, PRERENDERED_ATTR } from './prerendered.ts';
+import { APP_MOUNTED_MARK, EMOTION_KEY, isPrerenderedFor, PRERENDERED_ATTR } from './prerendered.ts';
 import { resolveLazyMatches } from './resolveLazyMatches.ts';
 import { routes } from './routes.tsx';
 import { appStore } from './store.ts';
@@ -28,9 +28,9 @@ const onAppMounted = () => {
   if (mounted) return;
   mounted = true;
   performance.mark(APP_MOUNTED_MARK);
-  rootElement.setAttribute(APP_MOUNTED_ATTR, '');
-  // Clicks and text the prerendered page got before now were held by index.html's script: replay them. (Not from
-  // a PerformanceObserver on the mark: a test's fake clock, like some extensions, replaces performance.mark.)
+  // Clicks and text the prerendered page got before now were held by index.html's script: replay them (the same
+  // call sets APP_MOUNTED_ATTR on #root). Not from a PerformanceObserver on the mark: a test's fake clock, like
+  // some extensions, replaces performance.mark.
   (window as { __qrcraftReplay?: () => void }).__qrcraftReplay?.();
   void startAuthSync(appStore, window);
 };

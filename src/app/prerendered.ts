@@ -10,8 +10,9 @@ export const PRERENDERED_ATTR = 'data-prerendered';
 export const APP_MOUNTED_MARK = 'qrcraft:app-mounted';
 
 /**
- * Set on #root at the same moment as APP_MOUNTED_MARK. Tests wait on it: a fake clock (Playwright's, sinon's)
- * replaces `performance`, and the mark cannot be read through it.
+ * Set on #root at the same moment as APP_MOUNTED_MARK, by index.html's replay script (which main.tsx calls on
+ * mount). Tests wait on it: a fake clock (Playwright's, sinon's) replaces `performance`, and the mark cannot be
+ * read through it.
  */
 export const APP_MOUNTED_ATTR = 'data-mounted';
 
