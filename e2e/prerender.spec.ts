@@ -111,6 +111,37 @@ test('/ and /create are painted before any of their scripts is requested, then h
   }
 });
 
+test.describe('when the app cannot load', () => {
+  const cases = [
+    { what: 'the entry script', files: /\/assets\/index-[^/]+\.js$/, path: '/create', prerendered: true },
+    { what: "the page's own chunk", files: /\/assets\/CreatePage-[^/]+\.js$/, path: '/create', prerendered: true },
+    {
+      what: 'the entry script, on a client-rendered page',
+      files: /\/assets\/index-[^/]+\.js$/,
+      path: '/dashboard',
+      prerendered: false,
+    },
+  ];
+  for (const { what, files, path, prerendered } of cases) {
+    test(`${path}: a failed load of ${what} is said, with a reload that works once the network is back`, async ({
+      page,
+    }) => {
+      let offline = true;
+      await page.route(files, (route) => (offline ? route.abort('internetdisconnected') : route.continue()));
+      await page.goto(path);
+      const notice = page
+        .getByRole('alert')
+        .filter({ hasText: 'QRCraft could not load. Check your connection, then reload the page.' });
+      await expect(notice).toBeVisible();
+      if (prerendered) await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      offline = false;
+      await notice.getByRole('button', { name: 'Reload' }).click();
+      await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-mounted'));
+      await expect(notice).toHaveCount(0);
+    });
+  }
+});
+
 test('a click on a prerendered button before the app has hydrated is replayed, not lost', async ({ page }) => {
   // Scripts arrive late, as on a slow phone: the page is on screen and clickable well before the app runs.
   await page.route(/\/assets\/.*\.js$/, async (route) => {
