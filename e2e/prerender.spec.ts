@@ -174,6 +174,38 @@ test('text typed into a prerendered field before the app has hydrated is kept an
   expect(await decodeImageFile(bytes)).toEqual(['https://example.org/typed-early']);
 });
 
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+]) {
+  test(`text typed before the app has hydrated does not move the Generate button afterwards (${viewport.width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.goto('/create', { waitUntil: 'commit' });
+    const generateButton = page.getByRole('button', { name: 'Generate QR Code' });
+    const top = async () => (await generateButton.boundingBox())?.y;
+    await page
+      .getByRole('main')
+      .getByLabel(/^URL\s*\*?$/)
+      .pressSequentially('https://example.org/a', { delay: 5 });
+    const beforeMount = await top();
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+    const atMount = await top();
+    // The capacity meter measures the replayed text in the worker, some time after the mount.
+    await expect(page.getByText(/^Version \d+ \(\d+×\d+ modules\)/)).toBeVisible();
+    expect({ beforeMount, atMount, measured: await top() }).toEqual({
+      beforeMount,
+      atMount: beforeMount,
+      measured: beforeMount,
+    });
+  });
+}
+
 test('a file chosen in a prerendered file field before the app has hydrated is used', async ({ page }) => {
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 3000));

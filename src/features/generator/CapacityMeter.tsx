@@ -6,15 +6,18 @@ import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 /**
  * How much of the largest QR code (version 40) the content uses at the chosen level, and a clear message
  * when it does not fit (instead of the encoder's bare "Data too long").
+ * While the next measurement runs, the last one stays on screen: the meter keeps its height (GeneratorPanel
+ * holds its space before the first), so the Generate button below it does not move under a finger.
  */
 export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
   // 150 ms of quiet: one worker call per pause in typing, not per keystroke.
-  const { state: query } = useLatestLoad(
+  const { state, latest } = useLatestLoad(
     content ? `${ecl}:${content}` : null,
     () => getQrClient().info({ content, ecl }),
     150,
   );
-  if (query.status === 'error') {
+  const shown = state.status === 'idle' ? null : state.status === 'loading' ? latest : state;
+  if (shown?.status === 'error') {
     return (
       <Box
         role="alert"
@@ -26,14 +29,13 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
         borderRadius="md"
         fontSize="sm"
       >
-        {describeQrError(query.error, ecl)}
+        {describeQrError(shown.error, ecl)}
       </Box>
     );
   }
-  if (query.status !== 'ready') return null;
-  const { usedBits, maxCapacityBits, version, size } = query.data;
-  const percent = Math.min(100, Math.round((usedBits / maxCapacityBits) * 100));
-  const leftBytes = Math.max(0, Math.floor((maxCapacityBits - usedBits) / 8));
+  if (!shown) return null;
+  const info = shown.data;
+  const percent = Math.min(100, Math.round((info.usedBits / info.maxCapacityBits) * 100));
   return (
     <Box>
       <Progress.Root
@@ -46,9 +48,12 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
           <Progress.Range />
         </Progress.Track>
       </Progress.Root>
+      {/* Two lines: on a phone the figures need both, and the space held for the meter is two lines high. */}
       <Text fontSize="xs" color="fg.muted" mt="1">
-        Version {version} ({size}×{size} modules) · {percent}% of the maximum at level {ecl} · about {leftBytes} bytes
-        left
+        Version {info.version} ({info.size}×{info.size} modules)
+        <br />
+        {percent}% of the maximum at level {ecl} · about{' '}
+        {Math.max(0, Math.floor((info.maxCapacityBits - info.usedBits) / 8))} bytes left
       </Text>
     </Box>
   );
