@@ -174,6 +174,23 @@ test('text typed into a prerendered field before the app has hydrated is kept an
   expect(await decodeImageFile(bytes)).toEqual(['https://example.org/typed-early']);
 });
 
+test('a page scrolled before the app has hydrated stays where the visitor scrolled it', async ({ page }) => {
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto('/create', { waitUntil: 'commit' });
+  await expect(page.getByRole('button', { name: 'Generate QR Code' })).toBeVisible();
+  await page.mouse.wheel(0, 600);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_MOUNTED_MARK)).toBe(0);
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  // A frame after the mount: the router's scroll handling runs in the mount's effects.
+  await page.evaluate(() => new Promise(requestAnimationFrame));
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 for (const viewport of [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },

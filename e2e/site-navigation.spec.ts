@@ -221,6 +221,20 @@ test('footer: home, dashboard, anchors that work from any page, placeholders, so
   }
 });
 
+test('a new page opens at its top, and Back returns to where the visitor had scrolled', async ({ page }) => {
+  await page.goto('/testimonials');
+  const footer = page.getByRole('contentinfo');
+  await footer.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await footer.getByRole('link', { name: 'Dashboard', exact: true }).click();
+  await expect(page).toHaveURL(/\/(dashboard|auth)/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL('/testimonials');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
+
 test.describe('small screens', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

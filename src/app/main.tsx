@@ -41,7 +41,9 @@ if (hydrate) await resolveLazyMatches(routes, window.location.pathname);
 
 const app = (
   <AppProviders emotionCache={emotionCache} store={appStore} onMounted={onAppMounted} hydrating={hydrate}>
-    <RouterProvider router={createBrowserRouter(routes)} />
+    {/* Hydration data, even empty, tells the router the page was rendered ahead: its scroll restoration then
+        leaves the first page where the visitor has scrolled it, instead of jumping to the top on mount. */}
+    <RouterProvider router={createBrowserRouter(routes, hydrate ? { hydrationData: {} } : undefined)} />
   </AppProviders>
 );
 
