@@ -72,10 +72,12 @@ const DesignStep = memo(function DesignStep({ atoms, logoStatus }: { atoms: Gene
 function PreviewStep({
   atoms,
   onDownloaded,
+  onPainted,
   signedIn,
 }: {
   atoms: GeneratorAtoms;
   onDownloaded: () => void;
+  onPainted: () => void;
   signedIn: boolean;
 }) {
   const request = useAtomValue(atoms.qrRequestAtom);
@@ -83,7 +85,7 @@ function PreviewStep({
   return (
     <Step n={3} title="Preview & Download" atoms={atoms}>
       <Stack align="center" gap="4">
-        <PreviewPane request={request} onFix={setDesign} />
+        <PreviewPane request={request} onFix={setDesign} onPainted={onPainted} />
         <DownloadBar surface={atoms.defaults.surface} request={request} onDownloaded={onDownloaded} />
         {signedIn && (
           <Suspense fallback={null}>
@@ -129,7 +131,6 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
       return;
     }
     markGenerated();
-    savePrompt.current?.prepare();
     if (surface === 'landing') {
       toaster.create({ id: GENERATE_TOAST, title: 'QR Code generated successfully!', type: 'success', closable: true });
     } else {
@@ -143,8 +144,11 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
     }
   };
 
-  // Stable: the preview step does not re-render for it.
+  // Stable: the preview step does not re-render for them.
   const onDownloaded = useCallback(() => savePrompt.current?.downloaded(), []);
+  // The save prompt's code loads once a preview is on screen, not with the first Generate: it is not needed before
+  // a download, and the first preview's downloads stay small (e2e/first-generate.spec.ts).
+  const onPainted = useCallback(() => savePrompt.current?.prepare(), []);
 
   return (
     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
@@ -160,7 +164,7 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
         </Button>
       </Stack>
       <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
-        <PreviewStep atoms={atoms} onDownloaded={onDownloaded} signedIn={signedIn} />
+        <PreviewStep atoms={atoms} onDownloaded={onDownloaded} onPainted={onPainted} signedIn={signedIn} />
         {surface === 'create' && !signedIn && <Upsell atoms={atoms} />}
       </Stack>
       {surface === 'create' && <SavePrompt ref={savePrompt} signedIn={signedIn} />}

@@ -26,8 +26,14 @@ function Placeholder() {
 /** `onFix` applies the scan badge's one-click fix to the design. */
 type FixDesign = (patch: Partial<QrDesign>) => void;
 
-function LivePreview({ request, onFix }: { request: QrRequest; onFix?: FixDesign | undefined }) {
-  const { canvasRef, meta, error, shown } = usePreview(request);
+interface PreviewProps {
+  onFix?: FixDesign | undefined;
+  /** After each frame is painted. */
+  onPainted?: (() => void) | undefined;
+}
+
+function LivePreview({ request, onFix, onPainted }: PreviewProps & { request: QrRequest }) {
+  const { canvasRef, meta, error, shown } = usePreview(request, onPainted);
   return (
     <Stack align="center" gap="2">
       <Box p="4" bg="white" borderRadius="lg" borderWidth="1px" borderColor="gray.200">
@@ -56,6 +62,6 @@ function LivePreview({ request, onFix }: { request: QrRequest; onFix?: FixDesign
 }
 
 /** Spec §2: the QR only when generated with content; otherwise the dashed placeholder. */
-export function PreviewPane({ request, onFix }: { request: QrRequest | null; onFix?: FixDesign }) {
-  return request ? <LivePreview request={request} onFix={onFix} /> : <Placeholder />;
+export function PreviewPane({ request, ...props }: PreviewProps & { request: QrRequest | null }) {
+  return request ? <LivePreview request={request} {...props} /> : <Placeholder />;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { whenIdle } from '../../lib/whenIdle.ts';
 import { SAVE_PROMPT_DELAY_MS } from './DownloadBar.tsx';
 
@@ -6,6 +6,7 @@ type SavePromptComponent = typeof import('./SavePromptDialog.tsx').default;
 
 /** What the generator tells the prompt: a code exists (load the dialog's code), a download happened (open it). */
 export interface SavePromptHandle {
+  /** A preview is on screen (called per painted frame): load the dialog's code in idle time, once. */
   prepare: () => void;
   downloaded: () => void;
 }
@@ -30,6 +31,7 @@ export function SavePrompt({ ref, signedIn }: { ref: Ref<SavePromptHandle>; sign
     return () => clearTimeout(timer);
   }, [due]);
 
+  const loading = useRef(false);
   const load = () => {
     import('./SavePromptDialog.tsx').then(
       (m) => setDialog(() => m.default),
@@ -41,7 +43,9 @@ export function SavePrompt({ ref, signedIn }: { ref: Ref<SavePromptHandle>; sign
   useImperativeHandle(ref, () => ({
     // In idle time once there is a code to download: the first download then has no module to fetch and run.
     prepare: () => {
-      if (!signedIn && !Dialog) whenIdle(load);
+      if (signedIn || Dialog || loading.current) return;
+      loading.current = true;
+      whenIdle(load);
     },
     downloaded: () => {
       if (signedIn || dismissed) return;

@@ -17,9 +17,9 @@ const NOTHING_YET: PreviewState = { meta: null, error: null, shown: null };
 /**
  * Paints the worker's preview of `request` into a `bitmaprenderer` canvas (zero copies). Latest wins: the
  * client drops superseded renders, so typing never waits for an older frame. Until the next frame is painted,
- * the state describes the last one (or the last error).
+ * the state describes the last one (or the last error). `onPainted` is called after each frame is painted.
  */
-export function usePreview(request: QrRequest | null) {
+export function usePreview(request: QrRequest | null, onPainted?: () => void) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   // The key stands for `request`'s content: a new object with the same data must not re-render.
   const key = request ? JSON.stringify(request) : null;
@@ -44,6 +44,7 @@ export function usePreview(request: QrRequest | null) {
       else result.bitmap.close();
       // A mark per painted frame lets benchmarks measure keystroke-to-preview without touching the UI.
       performance.mark('qrcraft:preview-painted', { detail: { contentLength: request.content.length } });
+      onPainted?.();
       return { meta: result.meta, error: null, shown: request };
     } catch (error) {
       return { meta: null, error: describeQrError(error, request.ecl), shown: null };
