@@ -43,6 +43,24 @@ const UNUSED_PALETTES = new Set(['teal', 'cyan', 'purple', 'pink']);
 const withoutUnusedPalettes = <T extends object>(colors: T): T =>
   Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
 
+/** A semantic token's value: one for every colour mode, or `_light` and `_dark` ones. */
+type ModedValue = string | { _light?: string; _dark?: string };
+
+/**
+ * Semantic tokens with their light value only. The app has no dark mode (nothing sets Chakra's `dark` class), so
+ * the `_dark` values never apply, yet every prerendered page carried their CSS variables (5.4 KB of each page's
+ * inline CSS) and `createSystem` built each as a conditional token. tests/unit/app/theme-light-only.test.ts holds
+ * the light values to Chakra's; a dark mode would start by removing this.
+ */
+function lightOnly<T>(group: T): T {
+  if (group === null || typeof group !== 'object') return group;
+  if ('value' in group) {
+    const value = (group as { value: ModedValue }).value;
+    return (typeof value === 'object' && value._light !== undefined ? { ...group, value: value._light } : group) as T;
+  }
+  return Object.fromEntries(Object.entries(group).map(([key, inner]) => [key, lightOnly(inner as unknown)])) as T;
+}
+
 /**
  * Chakra's default theme minus the recipes no component here uses: `defaultConfig` carries all ~90 of them
  * (about 114 KB raw in the entry chunk). The keys are the ones each component looks its recipe up by. A
@@ -57,7 +75,7 @@ const chakraTheme = defineConfig({
     breakpoints,
     keyframes,
     tokens: { ...tokens, colors: withoutUnusedPalettes(tokens.colors) },
-    semanticTokens: { ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: withoutUnusedPalettes(semanticTokens.colors) }),
     textStyles,
     layerStyles,
     animationStyles,
