@@ -39,7 +39,7 @@ test.describe('the prerendered HTML', () => {
       expect(response.status()).toBe(path === '*' ? 404 : 200);
       const html = await response.text();
       expect(html).toContain(`<div id="root" data-prerendered="${path}">`);
-      expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+      expect(html).toMatch(/<style data-prerendered-css="css [^"]+">/);
       expect(firstH1(html)).not.toBe('');
       const route = PUBLIC_ROUTES.find((r) => r.path === path);
       if (route) {
@@ -387,4 +387,32 @@ test('global styles and token variables hold on a hydrated page and on a client-
     brand: expect.stringMatching(/\S/),
     reset: '0px',
   });
+});
+
+test('hydration leaves the prerendered style tags in place and inserts none of their rules again', async ({ page }) => {
+  // Emotion moves its own server-rendered tags on start-up, and each move makes the browser rebuild and reapply
+  // the whole style sheet (src/app/prerenderedStyles.ts).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __styleMoves: number };
+    w.__styleMoves = 0;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.removedNodes) if (n.nodeName === 'STYLE') w.__styleMoves++;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const path of ['/', '/create']) {
+    await page.goto(path);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+    const { moves, duplicated } = await page.evaluate(() => {
+      const prerendered = [...document.querySelectorAll('style[data-prerendered-css]')];
+      const selectors = (tags: Element[]) =>
+        tags.flatMap((t) => [...((t as HTMLStyleElement).sheet?.cssRules ?? [])].map((r) => r.cssText.split('{')[0]));
+      const before = new Set(selectors(prerendered));
+      const added = selectors([...document.querySelectorAll('style:not([data-prerendered-css])')]);
+      return {
+        moves: (window as unknown as { __styleMoves: number }).__styleMoves,
+        duplicated: added.filter((s) => s.startsWith('.css-') && before.has(s)),
+      };
+    });
+    expect({ path, moves, duplicated }).toEqual({ path, moves: 0, duplicated: [] });
+  }
 });

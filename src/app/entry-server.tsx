@@ -9,7 +9,7 @@ import createCache from '@emotion/cache';
 import createEmotionServer from '@emotion/server/create-instance';
 import { createStore } from 'jotai';
 import { AppProviders } from './AppProviders.tsx';
-import { EMOTION_KEY, ROUTE_ERROR_ATTR, type RenderedPage } from './prerendered.ts';
+import { EMOTION_KEY, PRERENDERED_STYLE_ATTR, ROUTE_ERROR_ATTR, type RenderedPage } from './prerendered.ts';
 import { routes, type PageHandle } from './routes.tsx';
 
 /** Renders the page at `path` (a pathname, e.g. `/create`) as a signed-out visitor's first render sees it. */
@@ -21,7 +21,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const emotionCache = createCache({ key: EMOTION_KEY });
   // Compat mode: Emotion collects the rules in the cache instead of writing <style> tags into the markup.
   emotionCache.compat = true;
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(emotionCache);
+  const { extractCriticalToChunks } = createEmotionServer(emotionCache);
 
   const html = renderToString(
     <AppProviders emotionCache={emotionCache} store={createStore()}>
@@ -39,7 +39,12 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       .trim();
     throw new Error(`prerender: ${path} could not be rendered: ${shown}`);
   }
-  return { html, styleTags: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+  const styleTags = extractCriticalToChunks(html)
+    .styles.map(
+      (chunk) => `<style ${PRERENDERED_STYLE_ATTR}="${[chunk.key, ...chunk.ids].join(' ')}">${chunk.css}</style>`,
+    )
+    .join('');
+  return { html, styleTags };
 }
 
 /** The page modules (build-manifest names) the route at `path` loads: the prerender preloads their chunks. */

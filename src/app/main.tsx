@@ -1,9 +1,9 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import createCache from '@emotion/cache';
 import { AppProviders } from './AppProviders.tsx';
 import { APP_MOUNTED_MARK, EMOTION_KEY, isPrerenderedFor, PRERENDERED_ATTR } from './prerendered.ts';
+import { cacheAdoptingPrerenderedStyles } from './prerenderedStyles.ts';
 import { resolveLazyMatches } from './resolveLazyMatches.ts';
 import { routes } from './routes.tsx';
 import { appStore } from './store.ts';
@@ -18,9 +18,9 @@ if (import.meta.env.VITE_BENCH === '1' && new URLSearchParams(window.location.se
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-// Created before React renders, the cache takes over the prerendered <style data-emotion> tags, so hydration
-// inserts none of those rules again.
-const emotionCache = createCache({ key: EMOTION_KEY });
+// Created before React renders, the cache adopts the prerendered <style data-emotion> tags, so hydration inserts
+// none of those rules again.
+const emotionCache = cacheAdoptingPrerenderedStyles(document, EMOTION_KEY);
 // After the first commit (hydration included): the session is looked up only now, so until then the header shows
 // what the prerender showed. Once: StrictMode runs mount effects twice in development.
 let mounted = false;

@@ -1,7 +1,13 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
-/** Emotion's cache key on both sides: the prerendered `<style data-emotion="css …">` tags are found by it. */
+/** Emotion's cache key on both sides: the prerendered style tags' class ids are found by it. */
 export const EMOTION_KEY = 'css';
+
+/**
+ * Marks the prerendered page's `<style>` tags, with Emotion's chunk key and class ids as the value (`"css id1
+ * id2 …"`). Not Emotion's own `data-emotion`: Emotion would move those tags on start-up (src/app/prerenderedStyles.ts).
+ */
+export const PRERENDERED_STYLE_ATTR = 'data-prerendered-css';
 
 /** Set on #root by the prerender: the route path the HTML inside was rendered for. */
 export const PRERENDERED_ATTR = 'data-prerendered';
@@ -23,7 +29,7 @@ export const NOT_FOUND_PATH = '*';
 export interface RenderedPage {
   /** The markup that goes inside #root. */
   html: string;
-  /** `<style data-emotion>` tags: the global styles and every class the markup uses. */
+  /** `<style data-prerendered-css>` tags: the global styles and every class the markup uses. */
   styleTags: string;
 }
 
