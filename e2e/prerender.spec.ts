@@ -405,7 +405,9 @@ test('hydration leaves the prerendered style tags in place and inserts none of t
     const { moves, duplicated } = await page.evaluate(() => {
       const prerendered = [...document.querySelectorAll('style[data-prerendered-css]')];
       const selectors = (tags: Element[]) =>
-        tags.flatMap((t) => [...((t as HTMLStyleElement).sheet?.cssRules ?? [])].map((r) => r.cssText.split('{')[0]));
+        tags.flatMap((t) =>
+          [...((t as HTMLStyleElement).sheet?.cssRules ?? [])].map((r) => r.cssText.split('{')[0] ?? ''),
+        );
       const before = new Set(selectors(prerendered));
       const added = selectors([...document.querySelectorAll('style:not([data-prerendered-css])')]);
       return {
