@@ -18,8 +18,8 @@ if (import.meta.env.VITE_BENCH === '1' && new URLSearchParams(window.location.se
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-// Created before React renders, the cache adopts the prerendered <style data-emotion> tags, so hydration inserts
-// none of those rules again.
+// Created before React renders, the cache adopts the prerendered <style data-prerendered-css> tags, so hydration
+// inserts none of those rules again.
 const emotionCache = cacheAdoptingPrerenderedStyles(document, EMOTION_KEY);
 // After the first commit (hydration included): the session is looked up only now, so until then the header shows
 // what the prerender showed. Once: StrictMode runs mount effects twice in development.
