@@ -32,6 +32,18 @@ function firstH1(html: string): string {
     .trim();
 }
 
+/** Scripts arrive 3 s late, as on a slow phone: the page is on screen and usable well before the app runs. */
+const holdBackScripts = (page: Page) =>
+  page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+/** Whether the app has mounted (hydrated, on a prerendered page), by its performance mark. */
+const hasMounted = (page: Page) =>
+  page.evaluate((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+const appMounted = (page: Page) =>
+  page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+
 test.describe('the prerendered HTML', () => {
   for (const path of PRERENDERED_PATHS) {
     test(`${path} holds its heading, head and styles before any script runs`, async ({ request }) => {
@@ -97,7 +109,7 @@ test('hydrating / and /create shifts no layout (CLS ≤ 0.05 on a phone-sized sc
 test('/ and /create are painted before any of their scripts is requested, then hydrate', async ({ page }) => {
   for (const path of ['/', '/create']) {
     await page.goto(path);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+    await appMounted(page);
     const { fcp, scripts } = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Infinity,
       scripts: performance
@@ -143,30 +155,23 @@ test.describe('when the app cannot load', () => {
 });
 
 test('a click on a prerendered button before the app has hydrated is replayed, not lost', async ({ page }) => {
-  // Scripts arrive late, as on a slow phone: the page is on screen and clickable well before the app runs.
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
+  await holdBackScripts(page);
   await page.goto('/create', { waitUntil: 'commit' });
   const types = page.getByRole('group', { name: 'QR code type' });
   await types.getByRole('button', { name: 'Text', exact: true }).click();
-  expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_MOUNTED_MARK)).toBe(0);
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  expect(await hasMounted(page)).toBe(false);
+  await appMounted(page);
   await expect(page.getByLabel(/^Text\s*\*?$/)).toBeVisible();
   await expect(page.getByLabel(/^URL\s*\*?$/)).toHaveCount(0);
 });
 
 test('text typed into a prerendered field before the app has hydrated is kept and used', async ({ page }) => {
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
+  await holdBackScripts(page);
   await page.goto('/create', { waitUntil: 'commit' });
   const url = page.getByRole('main').getByLabel(/^URL\s*\*?$/);
   await url.pressSequentially('https://example.org/typed-early', { delay: 5 });
-  expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_MOUNTED_MARK)).toBe(0);
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  expect(await hasMounted(page)).toBe(false);
+  await appMounted(page);
   await expect(url).toHaveValue('https://example.org/typed-early');
   // The app holds the text too, not only the field: the code made from it says so.
   await generate(page);
@@ -175,17 +180,14 @@ test('text typed into a prerendered field before the app has hydrated is kept an
 });
 
 test('a page scrolled before the app has hydrated stays where the visitor scrolled it', async ({ page }) => {
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
+  await holdBackScripts(page);
   await page.goto('/create', { waitUntil: 'commit' });
   await expect(page.getByRole('button', { name: 'Generate QR Code' })).toBeVisible();
   await page.mouse.wheel(0, 600);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   const scrolled = await page.evaluate(() => window.scrollY);
-  expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_MOUNTED_MARK)).toBe(0);
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  expect(await hasMounted(page)).toBe(false);
+  await appMounted(page);
   // A frame after the mount: the router's scroll handling runs in the mount's effects.
   await page.evaluate(() => new Promise(requestAnimationFrame));
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
@@ -199,10 +201,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      await route.continue();
-    });
+    await holdBackScripts(page);
     await page.goto('/create', { waitUntil: 'commit' });
     const generateButton = page.getByRole('button', { name: 'Generate QR Code' });
     const top = async () => (await generateButton.boundingBox())?.y;
@@ -211,7 +210,7 @@ for (const viewport of [
       .getByLabel(/^URL\s*\*?$/)
       .pressSequentially('https://example.org/a', { delay: 5 });
     const beforeMount = await top();
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+    await appMounted(page);
     const atMount = await top();
     // The capacity meter measures the replayed text in the worker, some time after the mount.
     await expect(page.getByText(/^Version \d+ \(\d+×\d+ modules\)/)).toBeVisible();
@@ -224,10 +223,7 @@ for (const viewport of [
 }
 
 test('a file chosen in a prerendered file field before the app has hydrated is used', async ({ page }) => {
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await route.continue();
-  });
+  await holdBackScripts(page);
   await page.goto('/create/bulk', { waitUntil: 'commit' });
   const csv = ['name,content', 'Early,https://example.org/file-early', 'Later,https://example.org/file-later'].join(
     '\n',
@@ -235,8 +231,8 @@ test('a file chosen in a prerendered file field before the app has hydrated is u
   await page
     .getByLabel('Upload a CSV file')
     .setInputFiles({ name: 'early.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  expect(await page.evaluate((mark) => performance.getEntriesByName(mark).length, APP_MOUNTED_MARK)).toBe(0);
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  expect(await hasMounted(page)).toBe(false);
+  await appMounted(page);
   await expect(page.getByTestId('bulk-summary')).toHaveText('early.csv: 2 rows, 2 ready. Every row is ready.');
 });
 
@@ -317,7 +313,7 @@ test.describe('hydration on a development build', () => {
     });
     const html = await (await page.request.get(`${DEV_URL}${urlOf(path)}`)).text();
     await page.goto(`${DEV_URL}${urlOf(path)}`);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+    await appMounted(page);
     // Hydrated, not replaced: the element the parser made is still the page's heading, and it reads the same.
     const kept = await page.evaluate(
       () => (window as unknown as { __parsedH1?: Element }).__parsedH1 === document.querySelector('h1'),
@@ -372,7 +368,7 @@ test('global styles and token variables hold on a hydrated page and on a client-
       };
     });
   await page.goto('/');
-  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+  await appMounted(page);
   expect(await styled()).toEqual({
     token: expect.stringMatching(/^#/),
     brand: expect.stringMatching(/\S/),
@@ -401,7 +397,7 @@ test('hydration leaves the prerendered style tags in place and inserts none of t
   });
   for (const path of ['/', '/create']) {
     await page.goto(path);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
+    await appMounted(page);
     const { moves, duplicated } = await page.evaluate(() => {
       const prerendered = [...document.querySelectorAll('style[data-prerendered-css]')];
       const selectors = (tags: Element[]) =>

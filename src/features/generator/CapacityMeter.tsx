@@ -10,13 +10,13 @@ import { useLatestLoad } from '../../lib/useLatestLoad.ts';
  * holds its space before the first), so the Generate button below it does not move under a finger.
  */
 export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
-  // 150 ms of quiet: one worker call per pause in typing, not per keystroke.
-  const { state, latest } = useLatestLoad(
+  // 150 ms of quiet: one worker call per pause in typing, not per keystroke. `latest` is the newest answer, this
+  // content's once measured (GeneratorPanel shows the meter only with content).
+  const { latest: shown } = useLatestLoad(
     content ? `${ecl}:${content}` : null,
     () => getQrClient().info({ content, ecl }),
     150,
   );
-  const shown = state.status === 'idle' ? null : state.status === 'loading' ? latest : state;
   if (shown?.status === 'error') {
     return (
       <Box
@@ -36,6 +36,7 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
   if (!shown) return null;
   const info = shown.data;
   const percent = Math.min(100, Math.round((info.usedBits / info.maxCapacityBits) * 100));
+  const leftBytes = Math.max(0, Math.floor((info.maxCapacityBits - info.usedBits) / 8));
   return (
     <Box>
       <Progress.Root
@@ -52,8 +53,7 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
       <Text fontSize="xs" color="fg.muted" mt="1">
         Version {info.version} ({info.size}×{info.size} modules)
         <br />
-        {percent}% of the maximum at level {ecl} · about{' '}
-        {Math.max(0, Math.floor((info.maxCapacityBits - info.usedBits) / 8))} bytes left
+        {percent}% of the maximum at level {ecl} · about {leftBytes} bytes left
       </Text>
     </Box>
   );
