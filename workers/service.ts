@@ -48,6 +48,8 @@ import type {
 
 /** Every module of a preview gets at least this many device pixels, whatever the version and frame. */
 export const MIN_PREVIEW_MODULE_PX = 3;
+/** How long an export's canvas is kept for the next export after the last one (ms). */
+const EXPORT_CANVAS_IDLE_MS = 5000;
 /** Vector exports: 480 pt = 2000 px at 300 dpi. */
 export const DEFAULT_PRINT_PT = 480;
 
@@ -142,6 +144,21 @@ async function blobToDataUrl(blob: Blob): Promise<string> {
 export function createQrService() {
   const logos = new Map<string, LogoEntry>();
   let previewCanvas: OffscreenCanvas | null = null;
+  // The last export's canvas, drawn on again by the next export of the same size: a new canvas's first drawing
+  // costs several times the drawing itself (its backing store is allocated then), which a bulk run would pay on
+  // every file (bench-results/canvas-reuse.md). Each export hands its canvas to the encoder (convertToBlob takes
+  // a snapshot) or reads it back before the next one draws. Let go after a few idle seconds: a 4096 px one holds
+  // 64 MB.
+  let exportCanvas: { canvas: OffscreenCanvas; release: ReturnType<typeof setTimeout> } | null = null;
+  const canvasForExport = (size: number): OffscreenCanvas => {
+    if (exportCanvas) clearTimeout(exportCanvas.release);
+    const canvas = exportCanvas?.canvas.width === size ? exportCanvas.canvas : new OffscreenCanvas(size, size);
+    const release = setTimeout(() => {
+      if (exportCanvas?.canvas === canvas) exportCanvas = null;
+    }, EXPORT_CANVAS_IDLE_MS);
+    exportCanvas = { canvas, release };
+    return canvas;
+  };
   // The last PNG asked for, by request and size (one entry; a new logo clears it). The scan check renders the
   // 1000 px PNG that a PNG download of the same design then asks for, or the reverse: the second gets the first's
   // file, finished or still being made, instead of drawing and encoding it again.
@@ -201,7 +218,7 @@ export function createQrService() {
 
   const renderRaster = (req: QrRequest, size: number, canvas?: OffscreenCanvas) => {
     const { scene: s, matrix, logo } = scene(req, size);
-    const c = canvas ?? new OffscreenCanvas(size, size);
+    const c = canvas ?? canvasForExport(size);
     if (c.width !== size) c.width = size;
     if (c.height !== size) c.height = size;
     const ctx = c.getContext('2d');
