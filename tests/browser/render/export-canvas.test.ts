@@ -20,7 +20,11 @@ const request = (content: string, style: Partial<QrRequest['style']>): QrRequest
 });
 
 const dotsBanner = request('first file: dots in a banner', { shape: 'dots', frame: 'banner', fg: '#1A2BB2' });
-const roundedRed = request('second file: rounded, dark red on cream', { shape: 'rounded', fg: '#7F1D1D', bg: '#FEF3C7' });
+const roundedRed = request('second file: rounded, dark red on cream', {
+  shape: 'rounded',
+  fg: '#7F1D1D',
+  bg: '#FEF3C7',
+});
 const transparent = request('third file: transparent background', {
   shape: 'classy',
   frame: 'rounded',
