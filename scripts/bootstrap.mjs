@@ -44,12 +44,16 @@ function hasCommand(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** Debian packages the test suites need: chromium (browser tests), pdftoppm and gs (PDF/EPS decode). */
+/**
+ * Debian packages the test suites need: chromium (browser tests), pdftoppm and gs (PDF/EPS decode), unzip (Info-ZIP,
+ * which judges the bulk ZIP writer's archives).
+ */
 function ensureDebianPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!hasCommand('pdftoppm')) missing.push('poppler-utils');
   if (!hasCommand('gs')) missing.push('ghostscript');
+  if (!hasCommand('unzip')) missing.push('unzip');
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!hasCommand('apt-get') || !isRoot) {

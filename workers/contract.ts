@@ -10,6 +10,7 @@
  */
 import { DataTooLongError } from '../src/encoder/errors.ts';
 import { ECLS, type Ecl } from '../src/encoder/tables.ts';
+import type { ZipEntryData } from '../src/zip/entry.ts';
 
 export { DataTooLongError, ECLS, type Ecl };
 
@@ -395,6 +396,9 @@ export interface ScanCheckResult {
   minPrintCm: number | null;
 }
 
+/** A file bulk creation puts in its ZIP: a PNG of `size` pixels, or a vector format at its default size. */
+export type ArchiveFormat = { type: 'png'; size: number } | { type: 'svg' } | { type: 'pdf' } | { type: 'eps' };
+
 export interface QrWorkerApi {
   info(req: QrContent): Promise<EncodeInfo>;
   putLogo(input: LogoInput): Promise<LogoInfo>;
@@ -416,6 +420,11 @@ export interface QrWorkerApi {
   pdf(req: QrRequest, sizePt?: number): Promise<{ blob: Blob; meta: RenderMeta }>;
   /** Vector EPS (480 pt by default), as a Blob. */
   eps(req: QrRequest, sizePt?: number, colour?: PrintColour): Promise<{ blob: Blob; meta: RenderMeta }>;
+  /**
+   * A file ready for a ZIP (bulk creation): made as its download is, then read here for its CRC-32 and, when
+   * `deflate`, deflated, so that the page places the Blob in the archive without reading it.
+   */
+  archiveFile(req: QrRequest, format: ArchiveFormat, deflate: boolean): Promise<ZipEntryData & { meta: RenderMeta }>;
   /** The smallest safe trim size for this code and frame (MIN_MODULE_MM per module), in millimetres. */
   printInfo(req: QrRequest): Promise<{ minSizeMm: number; modulesAcross: number }>;
   /** Print-ready PDF: trim size, bleed, crop marks, RGB or CMYK; MediaBox, BleedBox and TrimBox declared. */

@@ -13,6 +13,7 @@ import type { PdfLogo, PdfPrint } from '../src/render/pdf.ts';
 import { buildScene, type Scene } from '../src/render/scene.ts';
 import { sceneToSvg } from '../src/render/svg.ts';
 import { printPageHtml } from '../src/render/printWindow.ts';
+import { zipEntryOfBlob } from '../src/zip/entry.ts';
 import {
   LOGO_TYPES,
   MAX_BLEED_MM,
@@ -34,6 +35,7 @@ import {
 import { PHONE_PX_PER_MM } from './degradations.ts';
 import type { ScanReport, ScanWorkerApi } from './scan.worker.ts';
 import type {
+  ArchiveFormat,
   ContentKind,
   EncodeInfo,
   LogoInfo,
@@ -297,6 +299,19 @@ export function createQrService() {
     return { blob: new Blob([bytes], { type: 'application/pdf' }), meta: meta(s, matrix) };
   };
 
+  const archiveExport = (req: QrRequest, format: ArchiveFormat) => {
+    switch (format.type) {
+      case 'png':
+        return api.png(req, format.size);
+      case 'svg':
+        return api.svgFile(req);
+      case 'pdf':
+        return api.pdf(req);
+      case 'eps':
+        return api.eps(req);
+    }
+  };
+
   const api = {
     async info(req: QrContent): Promise<EncodeInfo> {
       const matrix = encode(req);
@@ -406,6 +421,11 @@ export function createQrService() {
       const { sceneToEps } = await import('../src/render/eps.ts');
       const eps = sceneToEps(s, { title: exportTitle(req.kind, req.content), logo: epsLogo, colour });
       return { blob: new Blob([eps], { type: 'application/postscript' }), meta: meta(s, matrix) };
+    },
+
+    async archiveFile(req: QrRequest, format: ArchiveFormat, deflate: boolean) {
+      const { blob, meta: m } = await archiveExport(req, format);
+      return { ...(await zipEntryOfBlob(blob, deflate)), meta: m };
     },
 
     async printInfo(req: QrRequest) {

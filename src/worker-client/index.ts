@@ -8,6 +8,7 @@
  */
 import { releaseProxy, wrap, type Remote } from 'comlink';
 import type {
+  ArchiveFormat,
   EncodeInfo,
   LogoInfo,
   LogoInput,
@@ -23,6 +24,7 @@ import type {
   ScanCheckResult,
   ScanTarget,
 } from '../../workers/contract.ts';
+import type { ZipEntryData } from '../zip/entry.ts';
 import { fromWire, QrError, SCAN_TIMEOUT_MS } from '../../workers/contract.ts';
 
 export {
@@ -260,6 +262,16 @@ export class QrClient {
 
   pdf(req: QrRequest, sizePt?: number, opts?: CallOptions): Promise<{ blob: Blob; meta: RenderMeta }> {
     return this.call((api) => api.pdf(req, sizePt), opts);
+  }
+
+  /** A file ready for a ZIP: its Blob (stored or deflated) with its CRC-32 and size (bulk creation). */
+  archiveFile(
+    req: QrRequest,
+    format: ArchiveFormat,
+    deflate: boolean,
+    opts?: CallOptions,
+  ): Promise<ZipEntryData & { meta: RenderMeta }> {
+    return this.call((api) => api.archiveFile(req, format, deflate), opts);
   }
 
   svgFile(req: QrRequest, size?: number, opts?: CallOptions): Promise<{ blob: Blob; meta: RenderMeta }> {

@@ -3,8 +3,17 @@
  * first use. Work goes to the least busy client; `inFlight` counts the calls not yet settled (the page shows it
  * as a data attribute, which the e2e test reads after Cancel). `terminate` ends every worker at once.
  */
-import { QrClient, type QrRequest } from '../../worker-client/index.ts';
-import type { BulkFormat } from './outputFormats.ts';
+import { QrClient, type ArchiveFormat, type QrRequest } from '../../worker-client/index.ts';
+import type { ZipEntryData } from '../../zip/entry.ts';
+import { isCompressed, type BulkFormat } from './outputFormats.ts';
+
+const ARCHIVE_FORMATS: Record<BulkFormat, ArchiveFormat> = {
+  png: { type: 'png', size: 1000 },
+  png2000: { type: 'png', size: 2000 },
+  svg: { type: 'svg' },
+  pdf: { type: 'pdf' },
+  eps: { type: 'eps' },
+};
 
 /** localStorage key the benchmark (scripts/bench-bulk.mjs) sets to compare 1 and 2 workers; nothing else sets it. */
 export const WORKERS_OVERRIDE_KEY = 'qrcraft.bulk.workers';
@@ -34,26 +43,18 @@ export class RenderPool {
     await Promise.all(this.clients.map((c) => c.putLogo(file, id, { signal })));
   }
 
-  /** Renders one file on the least busy worker; the Blob comes back from the worker (its bytes are not copied). */
-  async render(format: BulkFormat, request: QrRequest, signal: AbortSignal): Promise<Blob> {
+  /**
+   * Renders one file on the least busy worker, ready for the ZIP: the worker reads its bytes for the CRC-32 (and
+   * deflates the text formats), so the page gets a Blob to place, never bytes to read.
+   */
+  async render(format: BulkFormat, request: QrRequest, signal: AbortSignal): Promise<ZipEntryData> {
     let index = 0;
     for (let i = 1; i < this.busy.length; i++) if (this.busy[i]! < this.busy[index]!) index = i;
     const client = this.clients[index]!;
     this.busy[index]!++;
     this.inFlight++;
     try {
-      switch (format) {
-        case 'png':
-          return (await client.png(request, 1000, { signal })).blob;
-        case 'png2000':
-          return (await client.png(request, 2000, { signal })).blob;
-        case 'svg':
-          return (await client.svgFile(request, undefined, { signal })).blob;
-        case 'pdf':
-          return (await client.pdf(request, undefined, { signal })).blob;
-        case 'eps':
-          return (await client.eps(request, undefined, undefined, { signal })).blob;
-      }
+      return await client.archiveFile(request, ARCHIVE_FORMATS[format], !isCompressed(format), { signal });
     } finally {
       this.busy[index]!--;
       this.inFlight--;

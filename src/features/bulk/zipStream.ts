@@ -1,32 +1,35 @@
 /**
- * The ZIP, written while it is made (fflate's streaming `Zip`): each file is added whole and its bytes dropped,
- * and the archive's chunks go straight to a sink, so the page never holds the archive in one buffer.
+ * The ZIP, written while it is made: each file is placed as the Blob the worker made (`ZipWriter`; its CRC-32 came
+ * with it), and the archive's parts go straight to a sink, so the page never reads a file's bytes nor holds the
+ * archive in one buffer.
  *
- * Sinks: a file the user picked (`showSaveFilePicker`, the File System Access API: chunks are written to disk as
- * they come), or Blob parts (elsewhere: chunks are gathered into Blobs of about PART_BYTES, whose data Chromium
- * keeps outside the JS heap, and downloaded as one Blob at the end).
+ * Sinks: a file the user picked (`showSaveFilePicker`, the File System Access API: parts are written to disk as
+ * they come), or Blob parts (elsewhere: parts are gathered into Blobs of about PART_BYTES, which reference the
+ * workers' Blobs rather than copy them, and downloaded as one Blob at the end).
  */
-import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import type { ZipEntryData } from '../../zip/entry.ts';
+import { ZipWriter, type ZipPart } from '../../zip/writer.ts';
 
 export interface ZipSink {
-  write(chunk: Uint8Array<ArrayBuffer>): void | Promise<void>;
+  write(part: ZipPart): void | Promise<void>;
   /** The finished archive as a Blob to download, or null when it went to a file already. */
   close(): Promise<Blob | null>;
   abort(): Promise<void>;
 }
 
-/** Chunks are gathered up to this size before they become one Blob part (fewer, larger Blobs). */
+/** Parts are gathered up to this size, or this many, before they become one Blob (fewer, larger Blobs). */
 export const PART_BYTES = 2 * 1024 * 1024;
+const PART_COUNT = 256;
 
 export class BlobPartsSink implements ZipSink {
   private parts: Blob[] = [];
-  private pending: Uint8Array<ArrayBuffer>[] = [];
+  private pending: ZipPart[] = [];
   private pendingBytes = 0;
 
-  write(chunk: Uint8Array<ArrayBuffer>): void {
-    this.pending.push(chunk);
-    this.pendingBytes += chunk.byteLength;
-    if (this.pendingBytes >= PART_BYTES) this.flush();
+  write(part: ZipPart): void {
+    this.pending.push(part);
+    this.pendingBytes += part instanceof Blob ? part.size : part.byteLength;
+    if (this.pendingBytes >= PART_BYTES || this.pending.length >= PART_COUNT) this.flush();
   }
 
   private flush(): void {
@@ -53,7 +56,7 @@ export class BlobPartsSink implements ZipSink {
 
 /** The subset of FileSystemWritableFileStream this uses (not in every TypeScript DOM lib). */
 interface WritableFile {
-  write(data: Uint8Array<ArrayBuffer>): Promise<void>;
+  write(data: ZipPart): Promise<void>;
   close(): Promise<void>;
   abort(): Promise<void>;
 }
@@ -63,8 +66,8 @@ export class FileSink implements ZipSink {
   constructor(file: WritableFile) {
     this.file = file;
   }
-  write(chunk: Uint8Array<ArrayBuffer>): Promise<void> {
-    return this.file.write(chunk);
+  write(part: ZipPart): Promise<void> {
+    return this.file.write(part);
   }
   async close(): Promise<null> {
     await this.file.close();
@@ -101,36 +104,33 @@ export async function pickZipFile(suggestedName: string): Promise<FileSink | nul
 const MAX_QUEUED_BYTES = 8 * 1024 * 1024;
 
 export class StreamingZip {
-  private readonly zip: Zip;
+  private readonly writer: ZipWriter;
   private readonly sink: ZipSink;
   private writes: Promise<void> = Promise.resolve();
   private queuedBytes = 0;
-  private failure: Error | null = null;
-  /** Bytes of archive written so far. */
-  bytes = 0;
+  private aborted = false;
 
   constructor(sink: ZipSink) {
     this.sink = sink;
-    this.zip = new Zip((error, chunk) => {
-      if (error) {
-        this.failure = error;
-        return;
-      }
-      this.bytes += chunk.byteLength;
-      this.queuedBytes += chunk.byteLength;
+    this.writer = new ZipWriter((part) => {
+      const bytes = part instanceof Blob ? part.size : part.byteLength;
+      this.queuedBytes += bytes;
       this.writes = this.writes.then(async () => {
-        await this.sink.write(chunk);
-        this.queuedBytes -= chunk.byteLength;
+        if (this.aborted) return;
+        await this.sink.write(part);
+        this.queuedBytes -= bytes;
       });
     });
   }
 
-  /** Adds one whole file; text formats are deflated, compressed ones stored. */
-  add(name: string, bytes: Uint8Array<ArrayBuffer>, deflate: boolean): void {
-    if (this.failure) throw this.failure;
-    const file = deflate ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
-    this.zip.add(file);
-    file.push(bytes, true);
+  /** Bytes of archive written so far. */
+  get bytes(): number {
+    return this.writer.offset;
+  }
+
+  /** Adds one whole file, as its entry was made (stored or deflated, with its CRC-32). */
+  add(name: string, entry: ZipEntryData): void {
+    this.writer.add(name, entry);
   }
 
   /** Waits for the sink when too much is queued for it. */
@@ -139,14 +139,13 @@ export class StreamingZip {
   }
 
   async finish(): Promise<Blob | null> {
-    this.zip.end();
+    this.writer.finish();
     await this.writes;
-    if (this.failure) throw this.failure;
     return this.sink.close();
   }
 
   async abort(): Promise<void> {
-    this.zip.terminate();
+    this.aborted = true;
     await this.writes.catch(() => {});
     await this.sink.abort();
   }
