@@ -11,7 +11,7 @@
 //   --rows 1000 --peer-rows 200 --workers 1,2      the sizes (the peer is slow: a smaller sample, its rate only)
 // Writes bench-results/bulk.json and bulk.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
@@ -144,6 +144,19 @@ function printTrace(trace, workers) {
   }
 }
 
+/**
+ * The whole machine's CPU time so far (/proc/stat's first line, in clock ticks): busy and all. Over a run, busy /
+ * all × cores says how many cores the run kept busy, Chromium's threads and processes included; on a machine with
+ * nothing else running, a run that already keeps every core busy cannot go faster with more workers.
+ */
+function cpuTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+  const [user, nice, system, idleTicks, iowait, irq, softirq, steal] = fields.map(Number);
+  const busy = user + nice + system + irq + softirq + steal;
+  return { busy, all: busy + idleTicks + iowait };
+}
+const coresBusy = (a, b) => ((b.busy - a.busy) / (b.all - a.all)) * cpus().length;
+
 async function longTasks(page) {
   if (process.env.BENCH_TASK_DETAIL) console.log(JSON.stringify(await page.evaluate(() => window.__frames.splice(0))));
   const all = await page.evaluate(() => window.__longTasks.splice(0));
@@ -201,12 +214,14 @@ async function ours(browser, workers) {
   }
   // BENCH_TRACE=1: a Chromium trace over the run, each thread's top events by self time printed.
   if (process.env.BENCH_TRACE) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const cpu0 = cpuTicks();
   const t0 = Date.now();
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 600_000 }),
     page.getByRole('button', { name: /^Create ZIP of/ }).click(),
   ]);
   const wallMs = Date.now() - t0;
+  const cpu1 = cpuTicks();
   const main1 = await mainThreadMs(cdp);
   if (process.env.BENCH_PROFILE) printProfile((await cdp.send('Profiler.stop')).profile, workers);
   if (process.env.BENCH_TRACE) printTrace(JSON.parse((await browser.stopTracing()).toString()), workers);
@@ -229,6 +244,7 @@ async function ours(browser, workers) {
     workersAfter: Number(poolWorkers),
     mainThreadTaskMsPerRow: (main1.task - main0.task) / ROWS,
     mainThreadScriptMsPerRow: (main1.script - main0.script) / ROWS,
+    coresBusy: coresBusy(cpu0, cpu1),
   };
 }
 
@@ -242,6 +258,7 @@ async function peer(browser) {
   await cdp.send('Performance.enable');
   await longTasks(page);
   const main0 = await mainThreadMs(cdp);
+  const cpu0 = cpuTicks();
   const sample = rows.slice(0, PEER_ROWS);
   const { ms, bytes } = await page.evaluate(async (list) => {
     const t = performance.now();
@@ -262,6 +279,7 @@ async function peer(browser) {
     }
     return { ms: performance.now() - t, bytes: total };
   }, sample);
+  const cpu1 = cpuTicks();
   const main1 = await mainThreadMs(cdp);
   const tasks = await longTasks(page);
   const heapAfter = await heapMb(cdp);
@@ -279,6 +297,7 @@ async function peer(browser) {
     heapAfterMb: heapAfter,
     zipBytes: bytes,
     workersAfter: 0,
+    coresBusy: coresBusy(cpu0, cpu1),
   };
 }
 
@@ -338,13 +357,13 @@ try {
     `${report.date}, production build, headless Chromium, ${report.cores} cores shared with other work (load average ${f(report.loadAverage)}). ` +
       `${ROWS.toLocaleString('en-US')} rows of links, ${report.design}: QRCraft's /create/bulk makes the ZIP (click → ZIP handed to the browser); ` +
       `qr-code-styling 1.9 renders ${PEER_ROWS.toLocaleString('en-US')} of the same rows (its rate only; it has no frame) to PNG Blobs in a loop on the main thread. ` +
-      'Main-thread task time: CDP Performance.getMetrics TaskDuration over the run, per row. Long tasks: main-thread tasks over 50 ms during the run (PerformanceObserver). Heap: CDP Runtime.getHeapUsage after two forced GCs, before and 1 s after the run.',
+      "Cores busy: the whole machine's CPU time over the run (/proc/stat), in cores. Main-thread task time: CDP Performance.getMetrics TaskDuration over the run, per row. Long tasks: main-thread tasks over 50 ms during the run (PerformanceObserver). Heap: CDP Runtime.getHeapUsage after two forced GCs, before and 1 s after the run.",
     '',
-    '| contender | rows | time (s) | rows/s | main-thread task time per row (ms) | long tasks > 50 ms | longest task (ms) | heap before (MB) | heap after (MB) | after − before (MB) | output (MB) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| contender | rows | time (s) | rows/s | main-thread task time per row (ms) | long tasks > 50 ms | longest task (ms) | heap before (MB) | heap after (MB) | after − before (MB) | output (MB) | cores busy |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...results.map(
       (r) =>
-        `| ${r.contender} | ${r.rows} | ${f(r.wallMs / 1000)} | ${f(r.rowsPerSecond)} | ${f(r.mainThreadTaskMsPerRow, 2)} | ${r.longTasksOver50} | ${f(r.longestTaskMs, 0)} | ${f(r.heapBeforeMb)} | ${f(r.heapAfterMb)} | ${f(r.heapAfterMb - r.heapBeforeMb)} | ${f(r.zipBytes / 1e6)} |`,
+        `| ${r.contender} | ${r.rows} | ${f(r.wallMs / 1000)} | ${f(r.rowsPerSecond)} | ${f(r.mainThreadTaskMsPerRow, 2)} | ${r.longTasksOver50} | ${f(r.longestTaskMs, 0)} | ${f(r.heapBeforeMb)} | ${f(r.heapAfterMb)} | ${f(r.heapAfterMb - r.heapBeforeMb)} | ${f(r.zipBytes / 1e6)} | ${f(r.coresBusy, 2)} of ${report.cores} |`,
     ),
     '',
     `Idle control (the same page, rows checked, no work, ${idleControl.ms / 1000} s): ${idleControl.longTasksOver50} long tasks over 50 ms, longest ${f(idleControl.longestTaskMs, 0)} ms.`,
