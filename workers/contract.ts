@@ -10,7 +10,7 @@
  */
 import { DataTooLongError } from '../src/encoder/errors.ts';
 import { ECLS, type Ecl } from '../src/encoder/tables.ts';
-import type { ZipEntryData } from '../src/zip/entry.ts';
+import type { ZipEntryData } from '../src/zip/entryData.ts';
 
 export { DataTooLongError, ECLS, type Ecl };
 

@@ -24,7 +24,7 @@ import type {
   ScanCheckResult,
   ScanTarget,
 } from '../../workers/contract.ts';
-import type { ZipEntryData } from '../zip/entry.ts';
+import type { ZipEntryData } from '../zip/entryData.ts';
 import { fromWire, QrError, SCAN_TIMEOUT_MS } from '../../workers/contract.ts';
 
 export {

@@ -4,17 +4,7 @@
  * places the Blob in the archive without reading it (`ZipWriter`).
  */
 import { ZipDeflate, ZipPassThrough } from 'fflate';
-
-export interface ZipEntryData {
-  /** The bytes as they sit in the archive: the file itself when stored, its raw DEFLATE stream when deflated. */
-  data: Blob;
-  /** CRC-32 of the original (uncompressed) bytes. */
-  crc32: number;
-  /** Size of the original bytes. */
-  size: number;
-  /** ZIP compression method: 0 stored, 8 deflated. */
-  method: 0 | 8;
-}
+import type { ZipEntryData } from './entryData.ts';
 
 /** Text formats (SVG, EPS, CSV) shrink several times at this level; higher levels cost more than they save. */
 const DEFLATE_LEVEL = 6;

@@ -1,0 +1,15 @@
+/**
+ * One file as it sits in a ZIP archive, with what its headers say about it. A type of its own, with no imports:
+ * the worker contract names it, and the contract is also type-checked by Deno for the Edge Functions, which have no
+ * fflate.
+ */
+export interface ZipEntryData {
+  /** The bytes as they sit in the archive: the file itself when stored, its raw DEFLATE stream when deflated. */
+  data: Blob;
+  /** CRC-32 of the original (uncompressed) bytes. */
+  crc32: number;
+  /** Size of the original bytes. */
+  size: number;
+  /** ZIP compression method: 0 stored, 8 deflated. */
+  method: 0 | 8;
+}
