@@ -74,9 +74,14 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
   const json = createJSONStorage<GeneratorDraft>(() => localStorage);
   // Revive once, when read from storage; afterwards setters replace only the part they change, so an atom
   // derived from an unchanged part (the design while typing) keeps its reference and nothing re-renders.
+  // Nothing stored: the same defaults object the page rendered with, so mounting the atom changes no reference
+  // and re-renders nothing (a new but equal draft re-rendered the whole generator right after hydration).
   const storage: typeof json = {
     ...json,
-    getItem: (key, initial) => reviveDraft(json.getItem(key, initial) as GeneratorDraft, fallback),
+    getItem: (key, initial) => {
+      const stored = json.getItem(key, initial);
+      return stored === initial ? initial : reviveDraft(stored as GeneratorDraft, fallback);
+    },
   };
   // Read when first used on screen (onMount), not at creation: a prerendered page hydrates with the defaults the
   // server rendered, then shows the stored draft; and the module loads in Node, which has no localStorage.

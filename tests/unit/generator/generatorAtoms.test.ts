@@ -176,3 +176,32 @@ describe('draft', () => {
     expect(store.get(atoms.generatedAtom)).toBe(false);
   });
 });
+
+describe('the stored draft, read when the generator is first on screen', () => {
+  test('with nothing stored, mounting keeps every reference the page was rendered with', () => {
+    const { atoms, store } = setup('landing', '#1A2BB2');
+    // What a hydrating page renders with, before anything subscribes.
+    const rendered = [store.get(atoms.designAtom), store.get(atoms.valuesAtom), store.get(atoms.typeAtom)];
+    // Subscribing mounts the draft atom, which reads storage: an equal but new draft would re-render the whole
+    // generator right after hydration.
+    const unsubscribe = store.sub(atoms.designAtom, () => {});
+    expect([store.get(atoms.designAtom), store.get(atoms.valuesAtom), store.get(atoms.typeAtom)]).toEqual(rendered);
+    expect(store.get(atoms.designAtom)).toBe(rendered[0]);
+    expect(store.get(atoms.valuesAtom)).toBe(rendered[1]);
+    unsubscribe();
+  });
+
+  test('a stored draft replaces the defaults once mounted', () => {
+    const { atoms, store } = setup('create', '#000000', {
+      type: 'text',
+      values: { text: 'hello' },
+      design: { shape: 'dots' },
+      generated: true,
+    });
+    expect(store.get(atoms.designAtom).shape).toBe('square');
+    const unsubscribe = store.sub(atoms.designAtom, () => {});
+    expect(store.get(atoms.designAtom)).toMatchObject({ shape: 'dots', fg: '#000000' });
+    expect(store.get(atoms.valuesAtom)).toEqual({ text: 'hello' });
+    unsubscribe();
+  });
+});
