@@ -32,7 +32,11 @@ const onAppMounted = () => {
   // call sets APP_MOUNTED_ATTR on #root). Not from a PerformanceObserver on the mark: a test's fake clock, like
   // some extensions, replaces performance.mark.
   (window as { __qrcraftReplay?: () => void }).__qrcraftReplay?.();
-  void startAuthSync(appStore, window);
+  // A transition: the state it sets at once (a new visitor is signed out without a request) re-renders what
+  // shows the account in slices. Set outside one, from an effect, it was a render that held the main thread.
+  startTransition(() => {
+    void startAuthSync(appStore, window);
+  });
 };
 
 const hydrate = isPrerenderedFor(rootElement.getAttribute(PRERENDERED_ATTR), routes, window.location.pathname);
