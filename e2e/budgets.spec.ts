@@ -43,6 +43,11 @@ for (const { path, pageModule } of BUDGETED_PAGES) {
 
       await page.goto(path, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
+      // A prerendered page asks for its scripts only once it has painted: on a busy machine that can come after
+      // `networkidle`, so the quiet window starts from the first script request, not before it.
+      await expect
+        .poll(() => requested.size, { message: 'the page never requested its scripts', timeout: 30_000 })
+        .toBeGreaterThan(0);
       await expect
         .poll(() => Date.now() - lastScriptAt, { message: 'script requests never settled', timeout: 30_000 })
         .toBeGreaterThanOrEqual(QUIET_MS);
