@@ -15,7 +15,6 @@ import { Footer } from '../features/site/Footer.tsx';
  */
 export function CreatePage() {
   usePageHead('/create');
-  const auth = useAtomValue(authStateAtom);
   return (
     <Box minH="100vh" bg="gray.50">
       <Box as="header" bg="white" borderBottomWidth="1px" borderColor="gray.200">
@@ -26,18 +25,7 @@ export function CreatePage() {
               Back to Home
             </RouterLink>
           </Button>
-          {auth.status === 'signedIn' ? (
-            <LazyAccountMenu placement="header" email={auth.user.email} />
-          ) : (
-            <HStack gap="2" visibility={auth.status === 'loading' ? 'hidden' : 'visible'}>
-              <Button asChild variant="outline" size="sm">
-                <RouterLink to="/auth">Log In</RouterLink>
-              </Button>
-              <Button asChild colorPalette="brand" size="sm">
-                <RouterLink to="/auth">Register</RouterLink>
-              </Button>
-            </HStack>
-          )}
+          <CreateHeaderAccount />
         </Flex>
       </Box>
       <Box as="main" id="main-content" maxW="7xl" mx="auto" px={{ base: '4', md: '6' }} py={{ base: '8', md: '12' }}>
@@ -59,5 +47,25 @@ export function CreatePage() {
       </Box>
       <Footer />
     </Box>
+  );
+}
+
+/**
+ * Log In and Register, or the Account menu: the only part of the page that follows the session, so the page
+ * itself (the generator with it) does not re-render when the session becomes known after hydration.
+ */
+function CreateHeaderAccount() {
+  const auth = useAtomValue(authStateAtom);
+  return auth.status === 'signedIn' ? (
+    <LazyAccountMenu placement="header" email={auth.user.email} />
+  ) : (
+    <HStack gap="2" visibility={auth.status === 'loading' ? 'hidden' : 'visible'}>
+      <Button asChild variant="outline" size="sm">
+        <RouterLink to="/auth">Log In</RouterLink>
+      </Button>
+      <Button asChild colorPalette="brand" size="sm">
+        <RouterLink to="/auth">Register</RouterLink>
+      </Button>
+    </HStack>
   );
 }
