@@ -10,12 +10,12 @@
 //   node scripts/bench-bulk.mjs --dist DIR         measures a build made elsewhere
 //   --rows 1000 --peer-rows 200 --workers 1,2      the sizes (the peer is slow: a smaller sample, its rate only)
 // Writes bench-results/bulk.json and bulk.md.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { waitFor } from './bench-net.mjs';
+import { buildForBench, waitFor } from './bench-net.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -31,15 +31,7 @@ const BASE = `http://localhost:${PORT}`;
 let dist = arg('--dist', null);
 if (!dist) {
   dist = 'dist-bench-bulk';
-  const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
-      VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
-    },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  buildForBench(dist);
 }
 
 /** The same rows for every contender: links of realistic length, each its own. */

@@ -8,11 +8,11 @@
 //   --shapes Dots,Classy --formats pdf,print --runs 5          a subset; BENCH_TASK_DETAIL=1 prints each long
 //                                                              task (start after the click, duration, culprit)
 // Writes bench-results/export.json and export.md; a second label is merged in (before/after side by side).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { waitFor } from './bench-net.mjs';
+import { buildForBench, waitFor } from './bench-net.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -35,15 +35,7 @@ const median = (values) => {
 let dist = arg('--dist', null);
 if (!dist) {
   dist = 'dist-bench-export';
-  const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
-      VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
-    },
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  buildForBench(dist);
 }
 
 async function setUp(page, shape) {

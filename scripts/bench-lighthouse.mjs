@@ -8,7 +8,7 @@
 // A/B of two builds), CHROME_PATH (default /usr/bin/chromium).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort, waitFor } from './bench-net.mjs';
+import { buildForBench, freePort, waitFor } from './bench-net.mjs';
 import os from 'node:os';
 import { join } from 'node:path';
 
@@ -33,15 +33,7 @@ const median = (values) => {
 
 const outDir = 'dist-bench-lighthouse';
 console.log('› vite build');
-const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', outDir], {
-  stdio: 'inherit',
-  env: {
-    ...process.env,
-    VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
-    VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
-  },
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
+buildForBench(outDir);
 
 const port = await freePort();
 const base = `http://localhost:${port}`;

@@ -1,4 +1,5 @@
-// Plumbing the benchmark scripts share: a free loopback port, and waiting for a server they started.
+// Plumbing the benchmark scripts share: a free loopback port, waiting for a server they started, a build.
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A port nothing listens on right now (127.0.0.1). */
@@ -40,4 +41,20 @@ export function envInteger(name, fallback) {
   const v = Number(raw);
   if (!Number.isInteger(v) || v < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
   return v;
+}
+
+/**
+ * Builds the working tree into `outDir` for a benchmark, against the local backend's address unless the caller's
+ * environment names another; exits the process when the build fails.
+ */
+export function buildForBench(outDir) {
+  const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', outDir], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
+      VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
+    },
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
 }

@@ -8,29 +8,17 @@
 //   npm run bench:start-up                        builds the working tree into dist-bench-start-up/ and measures it
 //   node scripts/bench-start-up.mjs --dist A:dist-a --dist B:dist-b [--runs 5] [--paths /,/create]
 // Medians go to bench-results/start-up.md (and the console).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { waitFor } from './bench-net.mjs';
+import { buildForBench, waitFor } from './bench-net.mjs';
 
 const args = process.argv.slice(2);
 const all = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []));
 const one = (name, fallback) => all(name)[0] ?? fallback;
 if (all('--dist').length === 0) {
-  const build = spawnSync(
-    'npx',
-    ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', 'dist-bench-start-up'],
-    {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
-        VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
-      },
-    },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  buildForBench('dist-bench-start-up');
   args.push('--dist', 'working tree:dist-bench-start-up');
 }
 const builds = all('--dist').map((spec, i) => {
