@@ -6,7 +6,7 @@ import { chakraLazyGlobal } from './scripts/chakra-lazy-global-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
 // mid-run and reloads the page (see shared/notes/toolchain.md).
-export const workerDeps = ['comlink', 'zxing-wasm/reader', '@undecaf/zbar-wasm', 'jsqr', 'papaparse'];
+export const workerDeps = ['comlink', 'zxing-wasm/reader', '@undecaf/zbar-wasm', 'jsqr', 'papaparse', 'fflate'];
 
 export default defineConfig({
   plugins: [react(), chakraLazyGlobal(), siteFiles(), prerender()],
