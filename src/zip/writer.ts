@@ -12,6 +12,9 @@ import type { ZipEntryData } from './entryData.ts';
 
 export type ZipPart = Uint8Array<ArrayBuffer> | Blob;
 
+/** How many bytes a part adds to the archive. */
+export const partBytes = (part: ZipPart): number => (part instanceof Blob ? part.size : part.byteLength);
+
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
 const END_OF_CENTRAL = 0x06054b50;

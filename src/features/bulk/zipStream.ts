@@ -8,7 +8,7 @@
  * workers' Blobs rather than copy them, and downloaded as one Blob at the end).
  */
 import type { ZipEntryData } from '../../zip/entryData.ts';
-import { ZipWriter, type ZipPart } from '../../zip/writer.ts';
+import { partBytes, ZipWriter, type ZipPart } from '../../zip/writer.ts';
 
 export interface ZipSink {
   write(part: ZipPart): void | Promise<void>;
@@ -28,7 +28,7 @@ export class BlobPartsSink implements ZipSink {
 
   write(part: ZipPart): void {
     this.pending.push(part);
-    this.pendingBytes += part instanceof Blob ? part.size : part.byteLength;
+    this.pendingBytes += partBytes(part);
     if (this.pendingBytes >= PART_BYTES || this.pending.length >= PART_COUNT) this.flush();
   }
 
@@ -113,7 +113,7 @@ export class StreamingZip {
   constructor(sink: ZipSink) {
     this.sink = sink;
     this.writer = new ZipWriter((part) => {
-      const bytes = part instanceof Blob ? part.size : part.byteLength;
+      const bytes = partBytes(part);
       this.queuedBytes += bytes;
       this.writes = this.writes.then(async () => {
         if (this.aborted) return;
