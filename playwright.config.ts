@@ -41,7 +41,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${PREVIEW_PORT}`,
-    trace: 'retain-on-failure',
+    // Actions, console and network only: DOM snapshots and the screencast of every test cost about 15 % of the
+    // suite's time (bench-results/e2e-time.md), and a failure's steps and timings are what its trace is read for.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],

@@ -500,7 +500,10 @@ test.describe('on a device in Los Angeles', () => {
     await expect(page).toHaveURL(/\/dashboard\/settings#time-zone$/);
     const zoneAgain = page.getByRole('combobox', { name: 'Time zone' });
     await zoneAgain.fill('this device');
+    // Wait for the filtered list, so the click does not land while the full list is being replaced.
+    await expect(page.getByRole('option')).toHaveCount(1);
     await page.getByRole('option', { name: "Use this device's time zone (America/Los_Angeles)" }).click();
+    await expect(zoneAgain).toHaveValue("Use this device's time zone (America/Los_Angeles)");
     await page.getByRole('button', { name: 'Save time zone' }).click();
     await expectToast(page, 'Time zone saved', 'Analytics are shown in America/Los_Angeles.');
     expect((await rest.user()).user_metadata).not.toHaveProperty('time_zone');
