@@ -118,7 +118,13 @@ async function postgresProxy(databaseUrl: string) {
     up() {
       up = true;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // The server under test still holds pooled connections through the proxy; close() alone would wait for its
+    // idle timeout (30 s), so they are cut first.
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
   };
 }
 
