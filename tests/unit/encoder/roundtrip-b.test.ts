@@ -1,3 +1,3 @@
-import { roundTripSuite } from './roundtrip.ts';
+import { ROUND_TRIP_CASES, roundTripSuite } from './roundtrip.ts';
 
-roundTripSuite(1000, 1000);
+roundTripSuite(ROUND_TRIP_CASES / 2, ROUND_TRIP_CASES / 2);
