@@ -52,13 +52,16 @@ test('/create print opens a window titled for printing with the vector art at it
   await page.getByLabel('Download format').selectOption('print');
   const setup = page.getByRole('group', { name: 'Print setup' });
   await setup.getByLabel('Print size').fill('60');
+  // The print page calls print() when it loads: a no-op in every document of this context, so no dialog waits.
+  // (Stubbing it in the popup raced with the popup's own navigation from about:blank to the page.)
+  await page.context().addInitScript(() => {
+    window.print = () => {};
+  });
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
     page.getByRole('button', { name: 'Download' }).click(),
   ]);
-  await popup.evaluate(() => {
-    window.print = () => {};
-  });
+  await popup.waitForURL(/^blob:/);
   const art = popup.getByRole('img', { name: 'QR code, 60 mm wide, ready to print' });
   await expect(art).toBeVisible();
   await expect(popup).toHaveTitle('Print QR Code');
