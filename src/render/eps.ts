@@ -110,6 +110,11 @@ export function sceneToEps(scene: Scene, opts: EpsOptions): string {
     '%%EndProlog',
     '%%Page: 1 1',
     'save QRCraft begin',
+    // Ghostscript (behind ImageMagick, LibreOffice, Inkscape's import and most EPS previews) widens every fill
+    // by a fraction of a device pixel; at 72-150 dpi that thickens each module enough that jsQR misses long codes
+    // that the same page as PDF reads (docs/scan-safety.md). Fills are exact shapes here, so the widening is
+    // turned off, in Ghostscript only (its own operator, looked up first) and inside this page's save/restore.
+    '/.setfilladjust2 where { pop { 0 0 .setfilladjust2 } stopped { pop pop } if } if',
     `0 ${n3(layout.height)} translate 1 -1 scale`,
   ];
   // EPS has no transparency: a transparent background is simply not painted (the frame and modules still are).
