@@ -4,17 +4,16 @@
  * the modules of long codes until jsQR missed them (issue 15's scan-safety report: 27 misses, all EPS at 72 dpi,
  * while the PDF of the same page read). Designs below are ones that missed, black on white, no logo.
  */
-import jsQR from 'jsqr';
 import { describe, expect, test } from 'vitest';
 import { encodeText } from '../../../src/encoder/index.ts';
 import { sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import type { Ecl, Frame, Shape } from '../../../workers/contract.ts';
+import { DEFAULT_PRINT_PT } from '../../../workers/service.ts';
 import { CONTENTS } from '../../browser/scan-safety/matrix.ts';
-import { rasteriseEps, rasterisePdf, type Gray } from './rasterise.ts';
+import { rasteriseEps, rasterisePdf, readJsqr, type Gray } from './rasterise.ts';
 
-const PAGE_PT = 480;
 // Each of these missed with jsQR at this resolution before the fix.
 const CASES: [Shape, Frame, Ecl, dpi: number][] = [
   ['square', 'square', 'H', 72],
@@ -31,19 +30,13 @@ function meanInk(g: Gray): number {
   return sum / g.data.length;
 }
 
-function readJsQr(g: Gray): string | null {
-  const rgba = new Uint8ClampedArray(g.width * g.height * 4);
-  for (let i = 0; i < g.data.length; i++) rgba.fill(g.data[i]!, i * 4, i * 4 + 3).fill(255, i * 4 + 3, i * 4 + 4);
-  return jsQR(rgba, g.width, g.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
-}
-
 describe.each(CASES)('%s modules, %s frame, level %s, the long tracked URL, at %i dpi', (shape, frame, ecl, dpi) => {
   const content = CONTENTS.long;
   const scene = buildScene(
     encodeText(content, { ecl }),
     { shape, fg: '#000000', bg: '#FFFFFF', frame, frameText: 'SCAN ME', logoId: null },
     null,
-    PAGE_PT,
+    DEFAULT_PRINT_PT,
   );
   const eps = sceneToEps(scene, { title: 'QR code', logo: null });
 
@@ -56,6 +49,6 @@ describe.each(CASES)('%s modules, %s frame, level %s, the long tracked URL, at %
       // +1.1 %. (At 150 dpi the two are too close for a bound: 1.3-5.1 % against -0.3 to +2.4 %.)
       expect(meanInk(fromEps) / meanInk(fromPdf)).toBeLessThan(1.02);
     }
-    expect(readJsQr(fromEps)).toBe(content);
+    expect(readJsqr(fromEps)).toBe(content);
   });
 });

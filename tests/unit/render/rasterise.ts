@@ -1,12 +1,13 @@
 /**
- * Rasterises PDF (poppler's pdftoppm) and EPS (Ghostscript) files to greyscale and reads them with two decoders
- * nobody here wrote: ZXing-C++ (zxing-wasm) and zbar (@undecaf/zbar-wasm), both loaded from node_modules.
+ * Rasterises PDF (poppler's pdftoppm) and EPS (Ghostscript) files to greyscale and reads them with decoders
+ * nobody here wrote: ZXing-C++ (zxing-wasm) and zbar (@undecaf/zbar-wasm), and jsQR, all loaded from node_modules.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
+import jsQR from 'jsqr';
 import { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanGrayBuffer } from '@undecaf/zbar-wasm';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
@@ -156,6 +157,24 @@ export function pdfOperators(pdf: Uint8Array): string {
   return out;
 }
 
+/** The grey image as opaque RGBA, the input ZXing's ImageData path and jsQR take. */
+function grayToRgba(img: Gray): Uint8ClampedArray<ArrayBuffer> {
+  const rgba = new Uint8ClampedArray(img.width * img.height * 4);
+  for (let i = 0; i < img.width * img.height; i++) {
+    const v = img.data[i]!;
+    rgba[i * 4] = v;
+    rgba[i * 4 + 1] = v;
+    rgba[i * 4 + 2] = v;
+    rgba[i * 4 + 3] = 255;
+  }
+  return rgba;
+}
+
+/** What jsQR reads from the image, dark on light only (null: nothing). */
+export function readJsqr(img: Gray): string | null {
+  return jsQR(grayToRgba(img), img.width, img.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
+}
+
 let zxingReady: Promise<unknown> | undefined;
 let zbarScanner: Promise<ZBarScanner> | undefined;
 
@@ -169,19 +188,14 @@ export async function readBoth(img: Gray): Promise<{ zxing: string | null; zbar:
     });
   })();
   await zxingReady;
-  const rgba = new Uint8ClampedArray(img.width * img.height * 4);
-  for (let i = 0; i < img.width * img.height; i++) {
-    const v = img.data[i]!;
-    rgba[i * 4] = v;
-    rgba[i * 4 + 1] = v;
-    rgba[i * 4 + 2] = v;
-    rgba[i * 4 + 3] = 255;
-  }
-  const z = await readBarcodes({ data: rgba, width: img.width, height: img.height, colorSpace: 'srgb' } as ImageData, {
-    formats: ['QRCode'],
-    tryHarder: true,
-    maxNumberOfSymbols: 1,
-  });
+  const z = await readBarcodes(
+    { data: grayToRgba(img), width: img.width, height: img.height, colorSpace: 'srgb' } as ImageData,
+    {
+      formats: ['QRCode'],
+      tryHarder: true,
+      maxNumberOfSymbols: 1,
+    },
+  );
   zbarScanner ??= ZBarScanner.create().then((s) => {
     // Text mode (its own charset handling), as zbarimg prints.
     s.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_BINARY, 0);
