@@ -6,16 +6,14 @@
 // Lighthouse is fetched by npx on first use (not a dependency: its npm release pins packages this registry lacks).
 // Knobs: BENCH_RUNS (default 3), BENCH_LABEL (e.g. "baseline"), BENCH_PAGES (comma-separated paths, for a quick
 // A/B of two builds), CHROME_PATH (default /usr/bin/chromium).
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { buildForBench, freePort, waitFor } from './bench-net.mjs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { buildForBench, freePort, LIGHTHOUSE, runLighthouse, waitFor } from './bench-net.mjs';
 import os from 'node:os';
 import { join } from 'node:path';
 
-const LIGHTHOUSE = 'lighthouse@13.5.0';
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const LABEL = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PAGES = process.env.BENCH_PAGES?.split(',') ?? ['/', '/create', '/pricing', '/solutions/healthcare'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const METRICS = [
@@ -61,22 +59,7 @@ try {
   await waitFor(base, { ms: 60_000 });
   for (let run = 1; run <= RUNS; run++) {
     for (const page of PAGES) {
-      const report = join(work, `${run}-${page.replaceAll('/', '_')}.json`);
-      const args = [
-        '--yes',
-        LIGHTHOUSE,
-        `${base}${page}`,
-        '--quiet',
-        '--output=json',
-        `--output-path=${report}`,
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update',
-      ];
-      const lh = spawnSync('npx', args, {
-        stdio: ['ignore', 'ignore', 'inherit'],
-        env: { ...process.env, CHROME_PATH },
-      });
-      if (lh.status !== 0) throw new Error(`lighthouse failed on ${page} (exit ${lh.status})`);
-      const lhr = JSON.parse(readFileSync(report, 'utf8'));
+      const lhr = runLighthouse(`${base}${page}`, join(work, `${run}-${page.replaceAll('/', '_')}.json`));
       const row = { page, run };
       for (const c of CATEGORIES) row[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100);
       for (const [id, name] of METRICS) row[name] = lhr.audits[id]?.numericValue ?? null;

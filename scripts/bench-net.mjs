@@ -1,5 +1,7 @@
-// Plumbing the benchmark scripts share: a free loopback port, waiting for a server they started, a build.
+// Plumbing the benchmark scripts share: a free loopback port, waiting for a server they started, a build, a
+// Lighthouse run.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A port nothing listens on right now (127.0.0.1). */
@@ -57,4 +59,32 @@ export function buildForBench(outDir) {
     },
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+/** Fetched by npx on first use (not a dependency: its npm release pins packages this registry lacks). */
+export const LIGHTHOUSE = 'lighthouse@13.5.0';
+
+/**
+ * One Lighthouse run of `url` with its default (mobile) preset in Debian's Chromium (CHROME_PATH), the JSON report
+ * written to `reportPath`; returns the parsed report (LHR). Throws when Lighthouse fails.
+ */
+export function runLighthouse(url, reportPath) {
+  const lh = spawnSync(
+    'npx',
+    [
+      '--yes',
+      LIGHTHOUSE,
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${reportPath}`,
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    },
+  );
+  if (lh.status !== 0) throw new Error(`lighthouse failed on ${url} (exit ${lh.status})`);
+  return JSON.parse(readFileSync(reportPath, 'utf8'));
 }
