@@ -32,12 +32,24 @@ function firstH1(html: string): string {
     .trim();
 }
 
-/** Scripts arrive 3 s late, as on a slow phone: the page is on screen and usable well before the app runs. */
-const holdBackScripts = (page: Page) =>
-  page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+/**
+ * Holds back the page's scripts, as a slow phone's network does: the page is on screen and usable before the app
+ * runs. The scripts stay held until the test calls the returned function, which lets them through and waits for
+ * the app's mount. (A fixed delay per request cost one delay per wave of imports, and on a busy machine the
+ * test's own input could outlast it.)
+ */
+async function holdBackScripts(page: Page): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await released;
     await route.continue();
   });
+  return async () => {
+    release();
+    await appMounted(page);
+  };
+}
 /** Whether the app has mounted (hydrated, on a prerendered page), by its performance mark. */
 const hasMounted = (page: Page) =>
   page.evaluate((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
@@ -155,23 +167,23 @@ test.describe('when the app cannot load', () => {
 });
 
 test('a click on a prerendered button before the app has hydrated is replayed, not lost', async ({ page }) => {
-  await holdBackScripts(page);
+  const mount = await holdBackScripts(page);
   await page.goto('/create', { waitUntil: 'commit' });
   const types = page.getByRole('group', { name: 'QR code type' });
   await types.getByRole('button', { name: 'Text', exact: true }).click();
   expect(await hasMounted(page)).toBe(false);
-  await appMounted(page);
+  await mount();
   await expect(page.getByLabel(/^Text\s*\*?$/)).toBeVisible();
   await expect(page.getByLabel(/^URL\s*\*?$/)).toHaveCount(0);
 });
 
 test('text typed into a prerendered field before the app has hydrated is kept and used', async ({ page }) => {
-  await holdBackScripts(page);
+  const mount = await holdBackScripts(page);
   await page.goto('/create', { waitUntil: 'commit' });
   const url = page.getByRole('main').getByLabel(/^URL\s*\*?$/);
   await url.pressSequentially('https://example.org/typed-early', { delay: 5 });
   expect(await hasMounted(page)).toBe(false);
-  await appMounted(page);
+  await mount();
   await expect(url).toHaveValue('https://example.org/typed-early');
   // The app holds the text too, not only the field: the code made from it says so.
   await generate(page);
@@ -180,14 +192,14 @@ test('text typed into a prerendered field before the app has hydrated is kept an
 });
 
 test('a page scrolled before the app has hydrated stays where the visitor scrolled it', async ({ page }) => {
-  await holdBackScripts(page);
+  const mount = await holdBackScripts(page);
   await page.goto('/create', { waitUntil: 'commit' });
   await expect(page.getByRole('button', { name: 'Generate QR Code' })).toBeVisible();
   await page.mouse.wheel(0, 600);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(await hasMounted(page)).toBe(false);
-  await appMounted(page);
+  await mount();
   // A frame after the mount: the router's scroll handling runs in the mount's effects.
   await page.evaluate(() => new Promise(requestAnimationFrame));
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
@@ -201,7 +213,7 @@ for (const viewport of [
     page,
   }) => {
     await page.setViewportSize(viewport);
-    await holdBackScripts(page);
+    const mount = await holdBackScripts(page);
     await page.goto('/create', { waitUntil: 'commit' });
     const generateButton = page.getByRole('button', { name: 'Generate QR Code' });
     const top = async () => (await generateButton.boundingBox())?.y;
@@ -210,7 +222,7 @@ for (const viewport of [
       .getByLabel(/^URL\s*\*?$/)
       .pressSequentially('https://example.org/a', { delay: 5 });
     const beforeMount = await top();
-    await appMounted(page);
+    await mount();
     const atMount = await top();
     // The capacity meter measures the replayed text in the worker, some time after the mount.
     await expect(page.getByText(/^Version \d+ \(\d+×\d+ modules\)/)).toBeVisible();
@@ -223,7 +235,7 @@ for (const viewport of [
 }
 
 test('a file chosen in a prerendered file field before the app has hydrated is used', async ({ page }) => {
-  await holdBackScripts(page);
+  const mount = await holdBackScripts(page);
   await page.goto('/create/bulk', { waitUntil: 'commit' });
   const csv = ['name,content', 'Early,https://example.org/file-early', 'Later,https://example.org/file-later'].join(
     '\n',
@@ -232,7 +244,7 @@ test('a file chosen in a prerendered file field before the app has hydrated is u
     .getByLabel('Upload a CSV file')
     .setInputFiles({ name: 'early.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   expect(await hasMounted(page)).toBe(false);
-  await appMounted(page);
+  await mount();
   await expect(page.getByTestId('bulk-summary')).toHaveText('early.csv: 2 rows, 2 ready. Every row is ready.');
 });
 
