@@ -3,8 +3,9 @@
  * headless Chromium, with the Node commands that rasterise PDF/EPS and write bench-results/scan-safety.{json,md}.
  * Environment: SCAN_SAFETY_FILTER (a regular expression on shape/frame/logo/level/content) narrows the run;
  * SCAN_SAFETY_PHONE=0 leaves out the phone-photo pass; SCAN_SAFETY_SLICES=N runs the first N slices of 48 designs
- * (an even sample, the same one every time: before/after comparisons in under the full run's time). See
- * docs/scan-safety.md.
+ * (an even sample, the same one every time: before/after comparisons in under the full run's time);
+ * SCAN_SAFETY_SWEEP=1 runs the phase sweep (tests/browser/scan-safety/phase-sweep.scan.ts) instead of the matrix.
+ * See docs/scan-safety.md.
  */
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';
@@ -19,7 +20,11 @@ export default mergeConfig(
     optimizeDeps: { include: ['jsqr', '@undecaf/zbar-wasm'] },
     test: {
       name: 'scan-safety',
-      include: ['tests/browser/scan-safety/full-matrix.scan.ts'],
+      include: [
+        process.env.SCAN_SAFETY_SWEEP === '1'
+          ? 'tests/browser/scan-safety/phase-sweep.scan.ts'
+          : 'tests/browser/scan-safety/full-matrix.scan.ts',
+      ],
       // The whole matrix is one long measurement, not a test with a time limit.
       testTimeout: 24 * 3600_000,
       hookTimeout: 600_000,
