@@ -12,19 +12,27 @@ interface Session {
 
 export interface WorkerHeapProbe {
   usedBytes(): Promise<number>;
+  /** Stops auto-attaching (which detaches too), so that no CDP event reaches the test runner after the test. */
+  close(): Promise<void>;
 }
 
+/**
+ * The page's own QR worker: auto-attach on the page's session reports the workers of this page only, so a test
+ * file running beside it in another page (the browser suite runs two files at a time) is not seen.
+ */
 export async function attachToQrWorker(): Promise<WorkerHeapProbe> {
   const s = cdp() as unknown as Session;
-  const { targetInfos } = (await s.send('Target.getTargets')) as {
-    targetInfos: { targetId: string; type: string; url: string; attached: boolean }[];
-  };
-  const workers = targetInfos.filter((t) => t.type === 'worker' && t.url.includes('qr.worker'));
-  const [worker] = workers;
-  if (workers.length !== 1 || !worker) throw new Error(`expected one QR worker target, found ${workers.length}`);
-  const { sessionId } = (await s.send('Target.attachToTarget', { targetId: worker.targetId, flatten: false })) as {
-    sessionId: string;
-  };
+  const found = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no QR worker target was attached within 10 s')), 10_000);
+    s.on('Target.attachedToTarget', (payload) => {
+      const { sessionId, targetInfo } = payload as { sessionId: string; targetInfo: { type: string; url: string } };
+      if (targetInfo.type !== 'worker' || !targetInfo.url.includes('qr.worker')) return;
+      clearTimeout(timer);
+      resolve(sessionId);
+    });
+  });
+  await s.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  const sessionId = await found;
   let nextId = 1;
   const pending = new Map<number, (v: unknown) => void>();
   s.on('Target.receivedMessageFromTarget', (payload) => {
@@ -48,6 +56,9 @@ export async function attachToQrWorker(): Promise<WorkerHeapProbe> {
       await call('HeapProfiler.collectGarbage');
       const { usedSize } = (await call('Runtime.getHeapUsage')) as { usedSize: number };
       return usedSize;
+    },
+    async close() {
+      await s.send('Target.setAutoAttach', { autoAttach: false, waitForDebuggerOnStart: false });
     },
   };
 }

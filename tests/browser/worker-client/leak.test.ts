@@ -36,6 +36,7 @@ test('1,000 previews: bitmaps closed, worker heap growth under 5 MB', async () =
     const before = await heap.usedBytes();
     for (let i = 0; i < 1000; i++) await run(i);
     const after = await heap.usedBytes();
+    await heap.close();
     expect(c.starts).toBe(1);
     const growth = after - before;
     console.log(
