@@ -22,8 +22,8 @@ export default mergeConfig(
             // The render and export cases (41x41 contours, pdftoppm and gs round trips) take a few hundred ms on a
             // quiet machine and more than the default 5 s on a shared one under load: a guard, not a speed check.
             testTimeout: 30_000,
-            // Vitest's default on 2 cores is one file at a time; many files wait on pdftoppm, gs or a child server,
-            // and two at a time took the suite from 111 to 65 s on a quiet machine (docs/testing.md).
+            // Vitest's default on 2 cores is one file at a time, and many files wait on pdftoppm, gs or a child
+            // server: two at a time (figures in docs/testing.md).
             maxWorkers: 2,
           },
         },
@@ -49,9 +49,9 @@ export default mergeConfig(
             testTimeout: 60_000,
             // tests/browser/render/matrix.test.ts: a rotating sample, or every combination (bench:render-matrix).
             provide: { renderMatrix: process.env.RENDER_MATRIX === 'full' ? 'full' : 'sample' },
-            // Two files at a time, each in its own page (the scan-safety sample alone takes most of a minute, waiting on
-            // pdftoppm and gs): 177 -> about 115 s on a quiet machine. Tests that look at the browser from outside
-            // (cdpHeap.ts) keep to their own page's targets.
+            // Two files at a time, each in its own page: the scan-safety sample alone takes most of a minute, much of
+            // it waiting on pdftoppm and gs (figures in docs/testing.md). Tests that look at the browser from
+            // outside (cdpHeap.ts) keep to their own page's targets.
             maxWorkers: 2,
             browser: {
               enabled: true,

@@ -160,8 +160,8 @@ async function runTests() {
   ensureDebianPackages();
   ensurePostgrest();
   const env = withTestEnv();
-  // The static checks are single-threaded: the type check in one lane and the other three in another keep both
-  // cores busy (about 50 s instead of 90 on two cores).
+  // Each static check keeps about one core busy: the type check in one lane and the other three in another use
+  // both (docs/testing.md has the figures).
   const staticChecks = [
     [['typecheck (every tsconfig)', ['tsc', '-b']]],
     [
