@@ -6,9 +6,8 @@
 // Lighthouse is fetched by npx on first use (not a dependency: its npm release pins packages this registry lacks).
 // Knobs: BENCH_RUNS (default 3), BENCH_LABEL (e.g. "baseline"), BENCH_PAGES (comma-separated paths, for a quick
 // A/B of two builds), CHROME_PATH (default /usr/bin/chromium).
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { buildForBench, freePort, LIGHTHOUSE, runLighthouse, waitFor } from './bench-net.mjs';
+import { buildForBench, LIGHTHOUSE, median, runLighthouse, startPreview } from './bench-net.mjs';
 import os from 'node:os';
 import { join } from 'node:path';
 
@@ -24,39 +23,14 @@ const METRICS = [
   ['speed-index', 'SI', 'ms'],
 ];
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
-};
-
 const outDir = 'dist-bench-lighthouse';
 console.log('› vite build');
 buildForBench(outDir);
-
-const port = await freePort();
-const base = `http://localhost:${port}`;
-// Its own process group, so that stopping it also stops the vite process npx starts.
-const server = spawn(
-  'npx',
-  ['--no-install', 'vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'],
-  {
-    stdio: 'ignore',
-    detached: true,
-  },
-);
-const stop = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-};
-process.on('exit', stop);
+const { base, stop } = await startPreview({ outDir });
 
 const work = mkdtempSync(join(os.tmpdir(), 'qrcraft-lighthouse-'));
 const runs = [];
 try {
-  await waitFor(base, { ms: 60_000 });
   for (let run = 1; run <= RUNS; run++) {
     for (const page of PAGES) {
       const lhr = runLighthouse(`${base}${page}`, join(work, `${run}-${page.replaceAll('/', '_')}.json`));

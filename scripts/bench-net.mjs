@@ -1,6 +1,6 @@
 // Plumbing the benchmark scripts share: a free loopback port, waiting for a server they started, a build, a
-// Lighthouse run.
-import { spawnSync } from 'node:child_process';
+// production preview, a Lighthouse run, a median.
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -60,6 +60,38 @@ export function buildForBench(outDir) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+
+/**
+ * `vite preview` of a build on a free port (`outDir` under `cwd`, the repository by default), stopped when this
+ * process exits or by `stop()`. Resolves once it answers.
+ */
+export async function startPreview({ outDir = 'dist', cwd } = {}) {
+  const port = await freePort();
+  // Its own process group, so that stopping it also stops the vite process npx starts.
+  const server = spawn(
+    'npx',
+    ['--no-install', 'vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort'],
+    {
+      cwd,
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
+  const stop = () => {
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stop);
+  const base = `http://localhost:${port}`;
+  await waitFor(`${base}/`, { ms: 60_000, child: server });
+  return { base, stop };
+}
+
+/** The median of `values`, the lower of the two middle ones for an even count. */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
 /** Fetched by npx on first use (not a dependency: its npm release pins packages this registry lacks). */
 export const LIGHTHOUSE = 'lighthouse@13.5.0';

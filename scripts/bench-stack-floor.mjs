@@ -11,12 +11,12 @@
 // times per build, builds interleaved so that a noisy minute hits all of them. Medians and ranges go to
 // bench-results/stack-floor.md, every run to bench-results/stack-floor.json. A benchmark, not a test.
 // Knobs: BENCH_RUNS (default 5), CHROME_PATH (default /usr/bin/chromium).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { envInteger, freePort, LIGHTHOUSE, runLighthouse, waitFor } from './bench-net.mjs';
+import { envInteger, LIGHTHOUSE, median, runLighthouse, startPreview } from './bench-net.mjs';
 
 const RUNS = envInteger('BENCH_RUNS', 5);
 const ROOT = resolve('dist-bench-stack-floor');
@@ -77,8 +77,6 @@ export default defineConfig({
 });
 `;
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-
 rmSync(ROOT, { recursive: true, force: true });
 const builds = {};
 for (const [name, entry] of Object.entries(VARIANTS)) {
@@ -101,32 +99,16 @@ for (const [name, entry] of Object.entries(VARIANTS)) {
 
 const work = mkdtempSync(join(os.tmpdir(), 'qrcraft-stack-floor-'));
 const runs = [];
-const servers = [];
-const stopAll = () => {
-  for (const s of servers) {
-    try {
-      process.kill(-s.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-};
-process.on('exit', stopAll);
+const previews = [];
 try {
   for (const b of Object.values(builds)) {
-    b.port = await freePort();
-    // Own process group, so that stopping it also stops the vite process npx starts.
-    const s = spawn('npx', ['--no-install', 'vite', 'preview', '--port', String(b.port), '--strictPort'], {
-      cwd: b.dir,
-      stdio: 'ignore',
-      detached: true,
-    });
-    servers.push(s);
-    await waitFor(`http://localhost:${b.port}/`, { ms: 60_000, child: s });
+    const preview = await startPreview({ cwd: b.dir });
+    previews.push(preview);
+    b.base = preview.base;
   }
   for (let run = 1; run <= RUNS; run++) {
     for (const [name, b] of Object.entries(builds)) {
-      const lhr = runLighthouse(`http://localhost:${b.port}/`, join(work, `${name}-${run}.json`));
+      const lhr = runLighthouse(`${b.base}/`, join(work, `${name}-${run}.json`));
       const a = lhr.audits;
       const row = {
         build: name,
@@ -144,7 +126,7 @@ try {
     }
   }
 } finally {
-  stopAll();
+  for (const p of previews) p.stop();
   rmSync(work, { recursive: true, force: true });
 }
 

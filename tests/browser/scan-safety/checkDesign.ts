@@ -50,7 +50,7 @@ export function requestFor(d: Design): QrRequest {
 }
 
 /** Pixels per module of the PNG export, from the renderer's own layout (frame and quiet zone included). */
-function modulePx(req: QrRequest, size: number): number {
+export function modulePx(req: QrRequest, size: number): number {
   return buildScene(encodeText(req.content, { ecl: req.ecl }), req.style, null, size).m;
 }
 

@@ -8,14 +8,12 @@
  * It measures and reports; only a broken export fails the run.
  */
 import { afterAll, expect, inject, test } from 'vitest';
-import { encodeText } from '../../../src/encoder/index.ts';
-import { buildScene } from '../../../src/render/scene.ts';
-import { ECLS, FRAMES, QrClient, SHAPES } from '../../../src/worker-client/index.ts';
+import { QrClient } from '../../../src/worker-client/index.ts';
 import { DECODERS, readWithAll, type DecoderName } from '../../../workers/decoders.ts';
 import { DEGRADATIONS, type DegradationName } from '../../../workers/degradations.ts';
 import { degrade } from '../../../workers/phonePhoto.ts';
-import { requestFor } from './checkDesign.ts';
-import { designKey, type Design } from './matrix.ts';
+import { modulePx, requestFor } from './checkDesign.ts';
+import { allDesigns, designKey, PNG_SIZE, type Design } from './matrix.ts';
 import { writeReport } from './nodeCommands.ts';
 
 /** The presets swept: pure sampling, sampling with blur, and the everyday stack. */
@@ -24,7 +22,6 @@ const SWEPT: readonly DegradationName[] = ['smallPrint', 'blur', 'phonePhoto'];
 const SWEEP_PHASES = Array.from({ length: 8 }, (_, k) => [k / 8, ((5 * k) % 8) / 8] as const);
 /** Camera pixels per module, as a factor of the preset's own (±10 %: a phone held a little nearer or farther). */
 const SWEEP_SCALES = [0.9, 0.925, 0.95, 0.975, 1, 1.025, 1.05, 1.075, 1.1] as const;
-const PNG_SIZE = 1000;
 
 const client = new QrClient({ timeoutMs: 120_000 });
 afterAll(() => client.terminate());
@@ -37,15 +34,7 @@ function sweptDesigns(): Design[] {
   const filter = new RegExp(
     inject('scanSafetyFilter') || '^square/[^/]+/none/H/long$|^dots/(none|circular)/none/H/long$',
   );
-  const out: Design[] = [];
-  for (const shape of SHAPES)
-    for (const frame of FRAMES)
-      for (const level of ECLS)
-        for (const content of ['short', 'long'] as const) {
-          const d: Design = { shape, frame, logo: 'none', level, content };
-          if (filter.test(designKey(d))) out.push(d);
-        }
-  return out;
+  return allDesigns().filter((d) => d.logo === 'none' && filter.test(designKey(d)));
 }
 
 /** `image` moved by (dx, dy) pixels on white paper. */
@@ -74,7 +63,7 @@ function markdown(): string {
     '# Scan-safety phase sweep',
     '',
     `Generated ${new Date().toISOString()} by \`SCAN_SAFETY_SWEEP=1 npm run bench:scan-safety\` (docs/scan-safety.md):`,
-    `each preset at ${SWEEP_PHASES.length} phases x ${SWEEP_SCALES.length} pixel sizes (x${SWEEP_SCALES[0]}-${SWEEP_SCALES.at(-1)} of the preset's own), the 1000 px PNG.`,
+    `each preset at ${SWEEP_PHASES.length} phases x ${SWEEP_SCALES.length} pixel sizes (x${SWEEP_SCALES[0]}-${SWEEP_SCALES.at(-1)} of the preset's own), the ${PNG_SIZE} px PNG.`,
     '',
     `| design | version | preset | ${DECODERS.join(' | ')} |`,
     `| --- | ---: | --- | ${DECODERS.map(() => '---:').join(' | ')} |`,
@@ -93,14 +82,14 @@ test('phase sweep', async () => {
     const req = requestFor(d);
     const png = await client.png(req, PNG_SIZE);
     const image = await createImageBitmap(png.blob);
-    const m = buildScene(encodeText(req.content, { ecl: req.ecl }), req.style, null, PNG_SIZE).m;
+    const m = modulePx(req, PNG_SIZE);
     for (const preset of SWEPT) {
+      const d0 = DEGRADATIONS[preset];
       const reads = Object.fromEntries(DECODERS.map((n) => [n, 0])) as Record<DecoderName, number>;
       let copies = 0;
       for (const [fx, fy] of SWEEP_PHASES) {
         const moved = await shifted(image, fx * m, fy * m);
         for (const s of SWEEP_SCALES) {
-          const d0 = DEGRADATIONS[preset];
           const read = await readWithAll(await degrade(moved, m, { ...d0, pxPerModule: d0.pxPerModule * s }));
           copies++;
           for (const n of DECODERS) if (read[n] === req.content) reads[n]++;
