@@ -14,6 +14,8 @@ export interface DenoProcess {
   child: ChildProcess;
   /** Everything the process wrote to stdout and stderr so far. */
   output(): string;
+  /** What it wrote to stdout alone (`deno info --json` writes its graph there, its downloads to stderr). */
+  stdout(): string;
   exited: Promise<number | string>;
 }
 
@@ -25,10 +27,14 @@ export function runDeno(cwd: string, args: string[], env: Record<string, string>
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  let stdout = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+    stdout += d.toString();
+  });
   child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | string>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );
-  return { child, output: () => out, exited };
+  return { child, output: () => out, stdout: () => stdout, exited };
 }

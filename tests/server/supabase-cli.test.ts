@@ -5,19 +5,16 @@
 // PostgreSQL only (DATABASE_URL; CI sets it): the CLI speaks the wire protocol and PGlite has no socket here.
 // No Docker and no network: DOCKER_HOST points nowhere, and every HTTP(S) request would go through a recording
 // proxy that must stay unused (the CLI's update check and telemetry are turned off by their variables).
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations } from '../../server/lib/migrate.ts';
 import { backends, createStore, withServer, type TestStore } from './helpers.ts';
+import { recordingProxy, runCli, type CliRun } from './supabase-cli.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
-const CLI = join(ROOT, 'node_modules', '.bin', 'supabase');
 const MIGRATIONS_DIR = join(ROOT, 'supabase', 'migrations');
 const migrationFiles = readdirSync(MIGRATIONS_DIR)
   .filter((name) => name.endsWith('.sql'))
@@ -33,52 +30,6 @@ describe('supabase/migrations as the Supabase CLI reads them', () => {
     expect(new Set(versions).size).toBe(versions.length);
   });
 });
-
-interface CliRun {
-  code: number | null;
-  output: string;
-}
-
-/** `supabase <args>` from node_modules, offline: no update check, no telemetry, no Docker, HTTP(S) via `proxy`. */
-function runCli(args: string[], proxy: string, home: string): Promise<CliRun> {
-  const child = spawn(CLI, args, {
-    cwd: home,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: home,
-      SUPABASE_NO_UPDATE_NOTIFIER: '1',
-      SUPABASE_TELEMETRY_DISABLED: '1',
-      DOCKER_HOST: `unix://${join(home, 'no-docker.sock')}`,
-      HTTP_PROXY: proxy,
-      HTTPS_PROXY: proxy,
-      http_proxy: proxy,
-      https_proxy: proxy,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
-
-/** An HTTP proxy that answers nothing and records every request or CONNECT it receives. */
-async function recordingProxy(): Promise<{ url: string; seen: string[]; server: Server }> {
-  const seen: string[] = [];
-  const server = createServer((req, res) => {
-    seen.push(`${req.method ?? '?'} ${req.url ?? ''}`);
-    res.writeHead(502).end();
-  });
-  server.on('connect', (req: { url?: string }, socket: { destroy(): void }) => {
-    seen.push(`CONNECT ${req.url ?? ''}`);
-    socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, server };
-}
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
