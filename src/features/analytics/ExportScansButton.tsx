@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Box, Button } from '@chakra-ui/react';
-import { getSupabase } from '../auth/supabaseClient.ts';
-import { readSupabaseConfig } from '../auth/supabaseConfig.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
+import { readSupabaseConfig } from '../../lib/supabaseConfig.ts';
 import { showToast } from '../auth/showToast.ts';
 import { rangeToTimestamps, type DayRange } from './dateRange.ts';
 

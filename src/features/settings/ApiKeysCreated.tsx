@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
-import { readSupabaseConfig } from '../auth/supabaseConfig.ts';
+import { readSupabaseConfig } from '../../lib/supabaseConfig.ts';
 
 /** What create_api_key returns: the only moment the whole key exists outside the caller's hands. */
 export interface CreatedApiKey {

@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { toaster } from '../../components/toaster.ts';
 import { supabaseCall } from '../../lib/supabaseCall.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import type { ApiKeyRow } from './ApiKeysSection.tsx';
 
 /** Confirmation before a key stops working; revoke_api_key takes effect on the next request made with it. */

@@ -5,7 +5,7 @@ import { toaster } from '../../components/toaster.ts';
 import { toDataError, type DataError } from '../../lib/dataError.ts';
 import { supabaseCall } from '../../lib/supabaseCall.ts';
 import { useLatestLoad } from '../../lib/useLatestLoad.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { ApiKeysCreated, type CreatedApiKey } from './ApiKeysCreated.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { ApiKeysRevokeDialog } from './ApiKeysRevokeDialog.tsx';

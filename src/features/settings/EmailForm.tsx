@@ -6,7 +6,7 @@ import { authLandingUrl } from '../auth/authRedirect.ts';
 import { emailSchema, type EmailValues } from '../auth/authSchemas.ts';
 import { EMAIL_CHANGE_SENT, mailErrorToast } from '../auth/recoveryMessages.ts';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { SettingsField } from './SettingsField.tsx';
 
 /**

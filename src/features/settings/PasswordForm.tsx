@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@chakra-ui/react';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { SettingsField } from './SettingsField.tsx';
 import { passwordChangeSchema, type PasswordChangeValues } from './settingsSchemas.ts';
 

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import type { User } from '@supabase/supabase-js';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { SettingsField } from './SettingsField.tsx';
 import { fullNameOf, profileSchema, type ProfileValues } from './settingsSchemas.ts';
 

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Combobox, Portal, Stack, Text, useFilter, useListCollection } from '@chakra-ui/react';
 import type { User } from '@supabase/supabase-js';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { timeZoneSchema, type TimeZoneValues } from './settingsSchemas.ts';
 import {
   DEVICE_CHOICE,

@@ -9,7 +9,7 @@ import {
 } from '../../../src/features/auth/authSchemas.ts';
 import { signInErrorToast, signUpErrorToast } from '../../../src/features/auth/authMessages.ts';
 import { nextAuthState } from '../../../src/features/auth/authSync.ts';
-import { AuthConfigError, readSupabaseConfig } from '../../../src/features/auth/supabaseConfig.ts';
+import { AuthConfigError, readSupabaseConfig } from '../../../src/lib/supabaseConfig.ts';
 
 function firstIssue(schema: typeof loginSchema | typeof registerSchema, values: object, order: readonly string[]) {
   const result = schema.safeParse(values);
