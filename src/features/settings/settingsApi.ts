@@ -6,7 +6,7 @@
 import type { User } from '@supabase/supabase-js';
 import { authCall, dataCall, supabaseCall } from '../../lib/supabaseCall.ts';
 import { getSupabase } from '../../lib/supabaseClient.ts';
-import { readSupabaseConfig } from '../../lib/supabaseConfig.ts';
+import { serverUrl } from '../../lib/supabaseConfig.ts';
 import { authLandingUrl } from '../auth/authRedirect.ts';
 import { timeZonePatch } from './timeZone.ts';
 
@@ -90,5 +90,5 @@ export function revokeApiKey(id: string): Promise<void> {
 
 /** Where the public REST API a key opens is served (docs/api.md). */
 export function apiBaseUrl(): string {
-  return `${readSupabaseConfig().url.replace(/\/+$/, '')}/api/v1`;
+  return serverUrl('/api/v1');
 }
