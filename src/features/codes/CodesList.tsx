@@ -16,6 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { FormError } from '../../components/FormError.tsx';
 import { ListIcon, PlusIcon } from '../../components/icons.tsx';
+import { DashboardPageHeader } from '../../components/DashboardPageHeader.tsx';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import type { SavedCode } from './codeModel.ts';
 import { listCodes } from './codesApi.ts';
@@ -83,27 +84,18 @@ export function CodesList() {
 
   return (
     <Stack gap="6" maxW="6xl">
-      <Flex
-        justify="space-between"
-        align={{ base: 'stretch', sm: 'center' }}
-        direction={{ base: 'column', sm: 'row' }}
-        gap="4"
-      >
-        <Box>
-          <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} color="gray.900">
-            My QR Codes
-          </Heading>
-          <Text color="gray.700" mt="1">
-            All the QR codes you have saved, with their type, scans and status.
-          </Text>
-        </Box>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/create">
-            <PlusIcon />
-            Create QR Code
-          </RouterLink>
-        </Button>
-      </Flex>
+      <DashboardPageHeader
+        title="My QR Codes"
+        lead="All the QR codes you have saved, with their type, scans and status."
+        actions={
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/create">
+              <PlusIcon />
+              Create QR Code
+            </RouterLink>
+          </Button>
+        }
+      />
 
       <Flex gap="3" wrap="wrap" align="flex-end">
         <form role="search" aria-label="QR codes" onSubmit={onSearch} style={{ flex: '1 1 16rem' }}>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import { Badge, Box, Button, Center, Flex, HStack, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { DashboardPageHeader } from '../../components/DashboardPageHeader.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { CalendarIcon, ChartIcon, PlusIcon, QrLogoIcon, TrendIcon } from '../../components/icons.tsx';
 import { SUMMARY_CARDS, type SummaryCard } from '../../content/dashboard.ts';
@@ -120,32 +121,23 @@ export function DashboardOverview() {
 
   return (
     <Stack gap="8" maxW="6xl">
-      <Flex
-        justify="space-between"
-        align={{ base: 'stretch', sm: 'center' }}
-        direction={{ base: 'column', sm: 'row' }}
-        gap="4"
-      >
-        <Box>
-          <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} color="gray.900">
-            Dashboard
-          </Heading>
-          <Text color="gray.700" mt="1">
-            Welcome back! Here&apos;s your QR code overview.
-          </Text>
-        </Box>
-        <HStack gap="2" wrap="wrap">
-          <Button asChild variant="outline" colorPalette="brand">
-            <RouterLink to="/create/bulk">Bulk create from CSV</RouterLink>
-          </Button>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/create">
-              <PlusIcon />
-              Create QR Code
-            </RouterLink>
-          </Button>
-        </HStack>
-      </Flex>
+      <DashboardPageHeader
+        title="Dashboard"
+        lead="Welcome back! Here's your QR code overview."
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <Button asChild variant="outline" colorPalette="brand">
+              <RouterLink to="/create/bulk">Bulk create from CSV</RouterLink>
+            </Button>
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/create">
+                <PlusIcon />
+                Create QR Code
+              </RouterLink>
+            </Button>
+          </HStack>
+        }
+      />
 
       {overview.status === 'ready' && <SummaryCards cards={summaryCards(overview.data.summary)} />}
       {overview.status === 'loading' && (
