@@ -26,6 +26,7 @@ import { DeleteCodeDialog } from './DeleteCodeDialog.tsx';
 import { EditCodeDialog } from './EditCodeDialog.tsx';
 import { CODE_SORTS, isCodeSort, readListQuery, writeListQuery } from './listQuery.ts';
 import { useCodesQuery } from './useCodesQuery.ts';
+import { useEditCodeDialog } from './useEditCodeDialog.ts';
 
 function EmptyList({ searching }: { searching: boolean }) {
   return (
@@ -70,7 +71,7 @@ export function CodesList() {
     setShownSearch(query.search);
     setDraft(query.search);
   }
-  const [editing, setEditing] = useState<SavedCode | null>(null);
+  const { edit, dialog: editDialog } = useEditCodeDialog();
   const [deleting, setDeleting] = useState<SavedCode | null>(null);
   const bump = useSetAtom(bumpCodesVersionAtom);
   const { toggle, busyId } = useToggleStatus();
@@ -163,7 +164,7 @@ export function CodesList() {
               <CodeListRow
                 key={code.id}
                 code={code}
-                onEdit={setEditing}
+                onEdit={edit}
                 onDelete={setDeleting}
                 onToggleStatus={(c) => void toggle(c)}
                 statusBusy={busyId === code.id}
@@ -199,14 +200,7 @@ export function CodesList() {
         </Box>
       )}
 
-      <EditCodeDialog
-        code={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          bump();
-        }}
-      />
+      <EditCodeDialog {...editDialog} />
       <DeleteCodeDialog
         code={deleting}
         onClose={() => setDeleting(null)}

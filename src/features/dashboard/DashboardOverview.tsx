@@ -1,6 +1,4 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSetAtom } from 'jotai';
 import { Badge, Box, Button, Center, Flex, HStack, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { DashboardPageHeader } from '../../components/DashboardPageHeader.tsx';
 import { FormError } from '../../components/FormError.tsx';
@@ -8,13 +6,13 @@ import { CalendarIcon, ChartIcon, PlusIcon, QrLogoIcon, TrendIcon } from '../../
 import { SUMMARY_CARDS, type SummaryCard } from '../../content/dashboard.ts';
 import { useTimeZone } from '../settings/useTimeZone.ts';
 import { CodeIconActions } from '../codes/CodeActions.tsx';
-import { bumpCodesVersionAtom } from '../codes/codesAtoms.ts';
 import { createdDate, scansLabel, typeLabel, uniqueScansLabel, type SavedCode } from '../codes/codeModel.ts';
 import { summaryCards, type OverviewCard } from '../codes/dashboardSummary.ts';
 import { EditCodeDialog } from '../codes/EditCodeDialog.tsx';
 import { LoadSampleButton } from '../codes/LoadSampleButton.tsx';
 import { loadOverview } from '../codes/loadOverview.ts';
 import { useCodesQuery } from '../codes/useCodesQuery.ts';
+import { useEditCodeDialog } from '../codes/useEditCodeDialog.ts';
 
 const CARD_ICONS: Record<SummaryCard['icon'], typeof ChartIcon> = {
   qr: QrLogoIcon,
@@ -115,8 +113,7 @@ function RecentRow({ code, onEdit }: { code: SavedCode; onEdit: (code: SavedCode
 export function DashboardOverview() {
   const timeZone = useTimeZone();
   const overview = useCodesQuery(`overview|${timeZone}`, () => loadOverview(timeZone));
-  const bump = useSetAtom(bumpCodesVersionAtom);
-  const [editing, setEditing] = useState<SavedCode | null>(null);
+  const { edit, dialog: editDialog } = useEditCodeDialog();
   const empty = overview.status === 'ready' && overview.data.summary.total_codes === 0;
 
   return (
@@ -193,19 +190,12 @@ export function DashboardOverview() {
         {overview.status === 'ready' && !empty && (
           <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
             {overview.data.recent.map((code) => (
-              <RecentRow key={code.id} code={code} onEdit={setEditing} />
+              <RecentRow key={code.id} code={code} onEdit={edit} />
             ))}
           </Stack>
         )}
       </Box>
-      <EditCodeDialog
-        code={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          bump();
-        }}
-      />
+      <EditCodeDialog {...editDialog} />
     </Stack>
   );
 }
