@@ -3,7 +3,7 @@
  * the result (PostgrestError, including network failures, which postgrest-js turns into `code: ''` errors) and,
  * more rarely, a rejected request (an auth error from the session behind it). Both become a DataError, so callers
  * handle exactly one error type; `dataCall` does the same for a block of calls and the code around them (a
- * client that cannot be created, a value the app refuses before sending).
+ * client that cannot be created, a value the app refuses before sending), and `authCall` for an auth request.
  */
 import { classify, DataError, errorFields, NO_DATA_MESSAGE, toDataError } from './dataError.ts';
 
@@ -96,6 +96,32 @@ export function abortable<B extends { abortSignal(signal: AbortSignal): B }>(
   signal: AbortSignal | undefined,
 ): B {
   return signal ? request.abortSignal(signal) : request;
+}
+
+/** The part of a supabase-js auth response this module reads (UserResponse and friends). */
+interface AuthResult<T> {
+  data: T;
+  error: unknown;
+}
+
+/**
+ * The data of one supabase-js auth request (`updateUser` and friends). The auth server writes its messages for
+ * people (`New password should be different from the old password.`), so an AuthError in the result becomes a
+ * DataError with that very message, classified like any other, and the auth code (`over_email_send_rate_limit`)
+ * as its `serverCode`. A rejected request becomes a DataError as in `supabaseCall`.
+ */
+export async function authCall<R extends AuthResult<unknown>>(request: PromiseLike<R>): Promise<R['data']> {
+  let result: R;
+  try {
+    result = await request;
+  } catch (error) {
+    throw toDataError(error);
+  }
+  if (!result.error) return result.data;
+  const fields = errorFields(result.error);
+  throw new DataError(classify(fields), fields.message || 'Something went wrong. Please try again.', {
+    serverCode: fields.code || undefined,
+  });
 }
 
 /** Runs `work` (several requests, or code that may throw) and turns anything it throws into a DataError. */

@@ -1,5 +1,6 @@
-import { Box, Heading, Stack, Text } from '@chakra-ui/react';
+import { Stack } from '@chakra-ui/react';
 import { usePageHead } from '../components/usePageHead.ts';
+import { DashboardPageHeader } from '../components/DashboardPageHeader.tsx';
 import { SettingsView } from '../features/settings/SettingsView.tsx';
 
 /** `/dashboard/settings`. */
@@ -7,14 +8,7 @@ export function DashboardSettingsPage() {
   usePageHead('/dashboard/settings');
   return (
     <Stack gap="6" maxW="6xl">
-      <Box>
-        <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} color="gray.900">
-          Settings
-        </Heading>
-        <Text color="gray.700" mt="1">
-          Your profile, time zone, password and sessions.
-        </Text>
-      </Box>
+      <DashboardPageHeader title="Settings" lead="Your profile, time zone, password and sessions." />
       <SettingsView />
     </Stack>
   );

@@ -16,7 +16,7 @@ import {
 } from '@chakra-ui/react';
 import type { AnalyticsData, CodeOption, Slice } from './analyticsApi.ts';
 import { BarBreakdownChart, PieBreakdownChart, ScansOverTimeChart } from './charts.tsx';
-import { ChartCard, type TableRow } from './ChartCard.tsx';
+import { ChartCard, type TableRow } from '../../components/ChartCard.tsx';
 import { rangeFromParams, rangeToParams, resolveRange, type DayRange, type RangeChoice } from './dateRange.ts';
 import {
   countryName,

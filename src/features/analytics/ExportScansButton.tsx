@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import { Box, Button } from '@chakra-ui/react';
-import { getSupabase } from '../auth/supabaseClient.ts';
-import { readSupabaseConfig } from '../auth/supabaseConfig.ts';
 import { showToast } from '../auth/showToast.ts';
-import { rangeToTimestamps, type DayRange } from './dateRange.ts';
+import { scansExportForm } from './analyticsApi.ts';
+import type { DayRange } from './dateRange.ts';
 
 const FRAME_NAME = 'qrcraft-scans-export';
 
@@ -30,22 +29,17 @@ export function ExportScansButton({
   const start = async () => {
     setStarting(true);
     try {
-      // getSession() refreshes an expired access token first, so the form carries a valid one.
-      const { data, error } = await getSupabase().auth.getSession();
-      const token = data.session?.access_token;
-      if (error || !token) {
+      const request = await scansExportForm(range, codeId, timeZone);
+      if (!request) {
         showToast({ title: 'Sign in again to export your scans', description: 'Your session has ended.' }, 'error');
         return;
       }
-      const { from, to } = rangeToTimestamps(range, timeZone);
-      const fields: Record<string, string> = { access_token: token, from, to, tz: timeZone };
-      if (codeId) fields.code = codeId;
       const form = document.createElement('form');
       form.method = 'POST';
-      form.action = `${readSupabaseConfig().url.replace(/\/+$/, '')}/functions/v1/scans-export`;
+      form.action = request.action;
       form.target = FRAME_NAME;
       form.hidden = true;
-      for (const [name, value] of Object.entries(fields)) {
+      for (const [name, value] of Object.entries(request.fields)) {
         const input = document.createElement('input');
         input.type = 'hidden';
         input.name = name;

@@ -1,5 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { abortable, supabaseCall } from '../../lib/supabaseCall.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
+import { serverUrl } from '../../lib/supabaseConfig.ts';
 import { rangeToTimestamps, type DayRange } from './dateRange.ts';
 import { toCount, type DayCount, type ScanCounts } from './format.ts';
 
@@ -89,4 +91,29 @@ export async function fetchAnalytics(
     topCodes: (await rowsOf(top, 'top codes')).map((r) => ({ id: String(r.id), name: String(r.name), ...countsOf(r) })),
     allTime: sum(slices(await rowsOf(allTimeDevices, 'all-time scans'), 'device_type')),
   };
+}
+
+/** A form POST to the scans export (docs/server.md, "Scans export"): where it goes and the fields it carries. */
+export interface ScansExportForm {
+  action: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * The export of the period's scans (days in `timeZone`) of one code (null = all codes), as a form that carries
+ * the access token (a download cannot set an Authorization header); null when no session is left to send.
+ * getSession() refreshes an expired access token first, so the form carries a valid one.
+ */
+export async function scansExportForm(
+  range: DayRange,
+  codeId: string | null,
+  timeZone: string,
+): Promise<ScansExportForm | null> {
+  const { data, error } = await getSupabase().auth.getSession();
+  const token = data.session?.access_token;
+  if (error || !token) return null;
+  const { from, to } = rangeToTimestamps(range, timeZone);
+  const fields: Record<string, string> = { access_token: token, from, to, tz: timeZone };
+  if (codeId) fields.code = codeId;
+  return { action: serverUrl('/functions/v1/scans-export'), fields };
 }

@@ -1,5 +1,5 @@
 import { useLatestLoad } from '../../lib/useLatestLoad.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { fetchAnalytics, fetchCodeOptions, type AnalyticsData, type CodeOption } from './analyticsApi.ts';
 import type { DayRange } from './dateRange.ts';
 

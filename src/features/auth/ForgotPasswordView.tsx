@@ -5,7 +5,7 @@ import { CheckInbox } from './CheckInbox.tsx';
 import { EmailOnlyForm } from './EmailOnlyForm.tsx';
 import { RESET_LINK_SENT, mailErrorToast } from './recoveryMessages.ts';
 import { showToast } from './showToast.ts';
-import { getSupabase } from './supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 
 /** "Forgot password?": the address → POST /recover → "Check your inbox". The answer never says if it has an account. */
 export function ForgotPasswordView({ onBack }: { onBack: () => void }) {

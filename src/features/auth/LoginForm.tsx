@@ -5,7 +5,7 @@ import { firstErrorMessage, loginFieldOrder, loginSchema, type LoginValues } fro
 import { SIGN_IN_SUCCESS, signInErrorToast } from './authMessages.ts';
 import { FormTextField } from './FormTextField.tsx';
 import { showToast } from './showToast.ts';
-import { getSupabase } from './supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { useAfterAuthNavigate } from './useAuthRedirect.ts';
 
 interface LoginFormProps {

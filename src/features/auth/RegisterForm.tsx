@@ -6,7 +6,7 @@ import { firstErrorMessage, registerFieldOrder, registerSchema, type RegisterVal
 import { ACCOUNT_EXISTS, CONFIRM_EMAIL, SIGN_UP_SUCCESS, signUpErrorToast } from './authMessages.ts';
 import { FormTextField } from './FormTextField.tsx';
 import { showToast } from './showToast.ts';
-import { getSupabase } from './supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { useAfterAuthNavigate } from './useAuthRedirect.ts';
 import { authLandingUrl } from './authRedirect.ts';
 import { CheckInbox } from './CheckInbox.tsx';

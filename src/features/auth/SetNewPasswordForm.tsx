@@ -7,7 +7,7 @@ import { newPasswordSchema, type NewPasswordValues } from './authSchemas.ts';
 import { FormTextField } from './FormTextField.tsx';
 import { PASSWORD_RESET_DONE } from './recoveryMessages.ts';
 import { showToast } from './showToast.ts';
-import { getSupabase } from './supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { useAfterAuthNavigate } from './useAuthRedirect.ts';
 
 /** "Set a new password": the reset link signed the visitor in (PASSWORD_RECOVERY); PUT /user sets the password. */

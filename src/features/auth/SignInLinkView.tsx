@@ -10,7 +10,7 @@ import { EmailOnlyForm } from './EmailOnlyForm.tsx';
 import { FormTextField } from './FormTextField.tsx';
 import { CODE_INVALID, SIGN_IN_LINK_SENT, mailErrorToast } from './recoveryMessages.ts';
 import { showToast } from './showToast.ts';
-import { getSupabase } from './supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { useAfterAuthNavigate } from './useAuthRedirect.ts';
 
 /** The 6-digit code of the mail, for reading it on another device than this one. */

@@ -2,8 +2,8 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import type { createStore } from 'jotai';
 import { linkResultAtom, passwordRecoveryAtom, readLinkResult } from './authLinkResult.ts';
 import { authStateAtom, signOutRequestedAtom, type AuthState } from './authStateAtom.ts';
-import { authStorageKey, readSupabaseConfig } from './supabaseConfig.ts';
-import { onSupabaseClientCreated } from './supabaseClientRegistry.ts';
+import { authStorageKey, readSupabaseConfig } from '../../lib/supabaseConfig.ts';
+import { onSupabaseClientCreated } from '../../lib/supabaseClientRegistry.ts';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -65,7 +65,7 @@ export async function startAuthSync(store: Store, win: AuthSyncHost): Promise<vo
   });
   const loadClient = async () => {
     try {
-      const { getSupabase } = await import('./supabaseClient.ts');
+      const { getSupabase } = await import('../../lib/supabaseClient.ts');
       getSupabase();
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

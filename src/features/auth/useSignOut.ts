@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { signOutRequestedAtom } from './authStateAtom.ts';
 import { showToast } from './showToast.ts';
-import { getSupabase } from './supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 
 /**
  * Signs out (this session, or with 'global' every session of the account) and goes to / (spec §2); resolves to

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { getSupabase } from './supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 
 let verified = false;
 

@@ -7,7 +7,7 @@
 import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
 import { DataError } from '../../lib/dataError.ts';
 import { dataCall, supabaseCall, supabaseCount } from '../../lib/supabaseCall.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { readRedirectBaseUrl, shortUrl } from '../codes/codesConfig.ts';
 import { planBatch, type BatchKind } from './batchPlan.ts';
 import type { CheckedRow } from './rowCheck.ts';

@@ -16,6 +16,7 @@ import {
 } from '@chakra-ui/react';
 import { FormError } from '../../components/FormError.tsx';
 import { ListIcon, PlusIcon } from '../../components/icons.tsx';
+import { DashboardPageHeader } from '../../components/DashboardPageHeader.tsx';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import type { SavedCode } from './codeModel.ts';
 import { listCodes } from './codesApi.ts';
@@ -25,6 +26,7 @@ import { DeleteCodeDialog } from './DeleteCodeDialog.tsx';
 import { EditCodeDialog } from './EditCodeDialog.tsx';
 import { CODE_SORTS, isCodeSort, readListQuery, writeListQuery } from './listQuery.ts';
 import { useCodesQuery } from './useCodesQuery.ts';
+import { useEditCodeDialog } from './useEditCodeDialog.ts';
 
 function EmptyList({ searching }: { searching: boolean }) {
   return (
@@ -69,7 +71,7 @@ export function CodesList() {
     setShownSearch(query.search);
     setDraft(query.search);
   }
-  const [editing, setEditing] = useState<SavedCode | null>(null);
+  const { edit, dialog: editDialog } = useEditCodeDialog();
   const [deleting, setDeleting] = useState<SavedCode | null>(null);
   const bump = useSetAtom(bumpCodesVersionAtom);
   const { toggle, busyId } = useToggleStatus();
@@ -83,27 +85,18 @@ export function CodesList() {
 
   return (
     <Stack gap="6" maxW="6xl">
-      <Flex
-        justify="space-between"
-        align={{ base: 'stretch', sm: 'center' }}
-        direction={{ base: 'column', sm: 'row' }}
-        gap="4"
-      >
-        <Box>
-          <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} color="gray.900">
-            My QR Codes
-          </Heading>
-          <Text color="gray.700" mt="1">
-            All the QR codes you have saved, with their type, scans and status.
-          </Text>
-        </Box>
-        <Button asChild colorPalette="brand">
-          <RouterLink to="/create">
-            <PlusIcon />
-            Create QR Code
-          </RouterLink>
-        </Button>
-      </Flex>
+      <DashboardPageHeader
+        title="My QR Codes"
+        lead="All the QR codes you have saved, with their type, scans and status."
+        actions={
+          <Button asChild colorPalette="brand">
+            <RouterLink to="/create">
+              <PlusIcon />
+              Create QR Code
+            </RouterLink>
+          </Button>
+        }
+      />
 
       <Flex gap="3" wrap="wrap" align="flex-end">
         <form role="search" aria-label="QR codes" onSubmit={onSearch} style={{ flex: '1 1 16rem' }}>
@@ -171,7 +164,7 @@ export function CodesList() {
               <CodeListRow
                 key={code.id}
                 code={code}
-                onEdit={setEditing}
+                onEdit={edit}
                 onDelete={setDeleting}
                 onToggleStatus={(c) => void toggle(c)}
                 statusBusy={busyId === code.id}
@@ -207,14 +200,7 @@ export function CodesList() {
         </Box>
       )}
 
-      <EditCodeDialog
-        code={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          bump();
-        }}
-      />
+      <EditCodeDialog {...editDialog} />
       <DeleteCodeDialog
         code={deleting}
         onClose={() => setDeleting(null)}

@@ -5,7 +5,7 @@
  */
 import { DataError } from '../../lib/dataError.ts';
 import { supabaseCall } from '../../lib/supabaseCall.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 
 export const MAX_STORED_LOGO_BYTES = 600 * 1024;
 /** Long sides tried, in order, for a logo too large to store as it is (the 4096 px export draws it ~820 px wide). */

@@ -7,7 +7,7 @@ import { normalizeDestination } from '../../../supabase/functions/_shared/destin
 import { DataError, NOT_FOUND_MESSAGE } from '../../lib/dataError.ts';
 import { abortable, dataCall, supabaseCall, supabasePage } from '../../lib/supabaseCall.ts';
 import { countsByCode, toScanCounts, type ScanCountRow } from './scanCounts.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import type { CodeDesign, CodeStatus, QrCodeRow, SavedCode, ScanCounts } from './codeModel.ts';
 import { NO_SCANS, toSavedCode } from './codeModel.ts';
 import { dashboardSummarySchema, type DashboardSummary } from './dashboardSummary.ts';

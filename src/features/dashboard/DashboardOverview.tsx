@@ -1,19 +1,18 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { useSetAtom } from 'jotai';
 import { Badge, Box, Button, Center, Flex, HStack, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { DashboardPageHeader } from '../../components/DashboardPageHeader.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { CalendarIcon, ChartIcon, PlusIcon, QrLogoIcon, TrendIcon } from '../../components/icons.tsx';
 import { SUMMARY_CARDS, type SummaryCard } from '../../content/dashboard.ts';
 import { useTimeZone } from '../settings/useTimeZone.ts';
 import { CodeIconActions } from '../codes/CodeActions.tsx';
-import { bumpCodesVersionAtom } from '../codes/codesAtoms.ts';
 import { createdDate, scansLabel, typeLabel, uniqueScansLabel, type SavedCode } from '../codes/codeModel.ts';
 import { summaryCards, type OverviewCard } from '../codes/dashboardSummary.ts';
 import { EditCodeDialog } from '../codes/EditCodeDialog.tsx';
 import { LoadSampleButton } from '../codes/LoadSampleButton.tsx';
 import { loadOverview } from '../codes/loadOverview.ts';
 import { useCodesQuery } from '../codes/useCodesQuery.ts';
+import { useEditCodeDialog } from '../codes/useEditCodeDialog.ts';
 
 const CARD_ICONS: Record<SummaryCard['icon'], typeof ChartIcon> = {
   qr: QrLogoIcon,
@@ -114,38 +113,28 @@ function RecentRow({ code, onEdit }: { code: SavedCode; onEdit: (code: SavedCode
 export function DashboardOverview() {
   const timeZone = useTimeZone();
   const overview = useCodesQuery(`overview|${timeZone}`, () => loadOverview(timeZone));
-  const bump = useSetAtom(bumpCodesVersionAtom);
-  const [editing, setEditing] = useState<SavedCode | null>(null);
+  const { edit, dialog: editDialog } = useEditCodeDialog();
   const empty = overview.status === 'ready' && overview.data.summary.total_codes === 0;
 
   return (
     <Stack gap="8" maxW="6xl">
-      <Flex
-        justify="space-between"
-        align={{ base: 'stretch', sm: 'center' }}
-        direction={{ base: 'column', sm: 'row' }}
-        gap="4"
-      >
-        <Box>
-          <Heading as="h1" fontSize={{ base: '2xl', md: '3xl' }} color="gray.900">
-            Dashboard
-          </Heading>
-          <Text color="gray.700" mt="1">
-            Welcome back! Here&apos;s your QR code overview.
-          </Text>
-        </Box>
-        <HStack gap="2" wrap="wrap">
-          <Button asChild variant="outline" colorPalette="brand">
-            <RouterLink to="/create/bulk">Bulk create from CSV</RouterLink>
-          </Button>
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/create">
-              <PlusIcon />
-              Create QR Code
-            </RouterLink>
-          </Button>
-        </HStack>
-      </Flex>
+      <DashboardPageHeader
+        title="Dashboard"
+        lead="Welcome back! Here's your QR code overview."
+        actions={
+          <HStack gap="2" wrap="wrap">
+            <Button asChild variant="outline" colorPalette="brand">
+              <RouterLink to="/create/bulk">Bulk create from CSV</RouterLink>
+            </Button>
+            <Button asChild colorPalette="brand">
+              <RouterLink to="/create">
+                <PlusIcon />
+                Create QR Code
+              </RouterLink>
+            </Button>
+          </HStack>
+        }
+      />
 
       {overview.status === 'ready' && <SummaryCards cards={summaryCards(overview.data.summary)} />}
       {overview.status === 'loading' && (
@@ -201,19 +190,12 @@ export function DashboardOverview() {
         {overview.status === 'ready' && !empty && (
           <Stack as="ul" gap="0" listStyleType="none" m="0" p="0">
             {overview.data.recent.map((code) => (
-              <RecentRow key={code.id} code={code} onEdit={setEditing} />
+              <RecentRow key={code.id} code={code} onEdit={edit} />
             ))}
           </Stack>
         )}
       </Box>
-      <EditCodeDialog
-        code={editing}
-        onClose={() => setEditing(null)}
-        onSaved={() => {
-          setEditing(null);
-          bump();
-        }}
-      />
+      <EditCodeDialog {...editDialog} />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
-import { Box, Flex, Grid, HStack, Heading, Stack, Text } from '@chakra-ui/react';
+import { Box, Flex, Grid, HStack, Stack, Text } from '@chakra-ui/react';
+import { ChartCard } from '../../components/ChartCard.tsx';
 import { ClockIcon, DeviceIcon, GlobeIcon } from '../../components/icons.tsx';
 
 /**
@@ -33,47 +34,6 @@ const DAILY = [
 ];
 
 const HOURS = [2, 1, 1, 1, 2, 4, 7, 11, 14, 12, 10, 12, 16, 14, 11, 10, 12, 15, 18, 17, 13, 9, 6, 4];
-
-function ChartCard({
-  title,
-  icon,
-  summary,
-  children,
-  wide,
-}: {
-  title: string;
-  icon: React.ReactNode;
-  summary: string;
-  children: React.ReactNode;
-  wide?: boolean;
-}) {
-  return (
-    <Box
-      as="figure"
-      m="0"
-      bg="white"
-      borderWidth="1px"
-      borderColor="gray.200"
-      rounded="xl"
-      p={{ base: '4', md: '6' }}
-      gridColumn={wide ? { lg: 'span 2' } : undefined}
-      minW="0"
-    >
-      <HStack gap="2" mb="4" color="brand.500">
-        {icon}
-        <Heading as="h2" fontSize="lg" color="gray.900">
-          {title}
-        </Heading>
-      </HStack>
-      <Box role="img" aria-label={summary}>
-        {children}
-      </Box>
-      <Text as="figcaption" mt="3" fontSize="sm" color="gray.600">
-        {summary}
-      </Text>
-    </Box>
-  );
-}
 
 function GeographicChart() {
   const summary = `Scans by country: ${COUNTRIES.map((c) => `${c.name} ${c.share}%`).join(', ')}.`;

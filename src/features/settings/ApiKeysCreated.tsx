@@ -1,20 +1,12 @@
 import { useId } from 'react';
 import { Box, Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
-import { readSupabaseConfig } from '../auth/supabaseConfig.ts';
-
-/** What create_api_key returns: the only moment the whole key exists outside the caller's hands. */
-export interface CreatedApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  key: string;
-}
+import { apiBaseUrl, type CreatedApiKey } from './settingsApi.ts';
 
 /** The new key, once, with a copy button and a first call to try. */
 export function ApiKeysCreated({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const hintId = useId();
-  const base = `${readSupabaseConfig().url.replace(/\/+$/, '')}/api/v1`;
+  const base = apiBaseUrl();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.key);

@@ -1,8 +1,6 @@
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { toaster } from '../../components/toaster.ts';
-import { supabaseCall } from '../../lib/supabaseCall.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
-import type { ApiKeyRow } from './ApiKeysSection.tsx';
+import { revokeApiKey, type ApiKeyRow } from './settingsApi.ts';
 
 /** Confirmation before a key stops working; revoke_api_key takes effect on the next request made with it. */
 export function ApiKeysRevokeDialog({
@@ -24,7 +22,7 @@ export function ApiKeysRevokeDialog({
       onClose={onClose}
       onConfirm={async () => {
         if (!apiKey) return;
-        await supabaseCall<boolean>(getSupabase().rpc('revoke_api_key', { p_id: apiKey.id }));
+        await revokeApiKey(apiKey.id);
         toaster.create({
           title: 'API key revoked',
           description: `“${apiKey.name}” no longer works.`,

@@ -3,34 +3,14 @@ import { Button, Field, HStack, Input, Stack, Table, Text, VisuallyHidden } from
 import { FormError } from '../../components/FormError.tsx';
 import { toaster } from '../../components/toaster.ts';
 import { toDataError, type DataError } from '../../lib/dataError.ts';
-import { supabaseCall } from '../../lib/supabaseCall.ts';
 import { useLatestLoad } from '../../lib/useLatestLoad.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
-import { ApiKeysCreated, type CreatedApiKey } from './ApiKeysCreated.tsx';
-import { SettingsSection } from './SettingsSection.tsx';
+import { ApiKeysCreated } from './ApiKeysCreated.tsx';
 import { ApiKeysRevokeDialog } from './ApiKeysRevokeDialog.tsx';
-
-/** An active key as the owner may read it (public.api_keys without its hash). */
-export interface ApiKeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-}
+import { SettingsSection } from './SettingsSection.tsx';
+import { createApiKey, listApiKeys, type ApiKeyRow, type CreatedApiKey } from './settingsApi.ts';
 
 const when = (iso: string | null) =>
   iso === null ? 'Never' : new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-const loadKeys = () =>
-  supabaseCall<ApiKeyRow[]>(
-    getSupabase()
-      .from('api_keys')
-      .select('id, name, prefix, created_at, last_used_at')
-      .is('revoked_at', null)
-      .order('created_at', { ascending: false }),
-    { what: 'your API keys' },
-  );
 
 /**
  * Settings → API keys: keys for the public REST API (docs/api.md). A key is made by the database
@@ -38,7 +18,7 @@ const loadKeys = () =>
  */
 export function ApiKeysSection() {
   // The last answer stays on screen while a reload (after a create or a revoke) is under way.
-  const { latest, retry: reload } = useLatestLoad('api-keys', loadKeys);
+  const { latest, retry: reload } = useLatestLoad('api-keys', listApiKeys);
   const keys = latest?.status === 'ready' ? latest.data : null;
   const loadError = latest?.status === 'error' ? toDataError(latest.error) : null;
   const [name, setName] = useState('');
@@ -59,8 +39,7 @@ export function ApiKeysSection() {
     setBusy(true);
     setCreateError(null);
     try {
-      const rows = await supabaseCall<CreatedApiKey[]>(getSupabase().rpc('create_api_key', { p_name: trimmed }));
-      const row = rows[0];
+      const row = await createApiKey(trimmed);
       if (row) setCreated(row);
       setName('');
       toaster.create({

@@ -2,16 +2,16 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { User } from '@supabase/supabase-js';
 import { Button, Stack, Text } from '@chakra-ui/react';
-import { authLandingUrl } from '../auth/authRedirect.ts';
+import { toDataError } from '../../lib/dataError.ts';
 import { emailSchema, type EmailValues } from '../auth/authSchemas.ts';
 import { EMAIL_CHANGE_SENT, mailErrorToast } from '../auth/recoveryMessages.ts';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
 import { SettingsField } from './SettingsField.tsx';
+import { requestEmailChange } from './settingsApi.ts';
 
 /**
- * New address → `updateUser({ email })`. Nothing changes until it is confirmed by mail: the server sends a link
- * to the current and to the new address (secure email change, contract R8); the links land on /auth.
+ * New address → `requestEmailChange` (settingsApi.ts). Nothing changes until it is confirmed by mail, with links
+ * to the current and to the new address; the server's rate limits get their own title.
  */
 export function EmailForm({ user }: { user: User }) {
   const { register, handleSubmit, formState, reset } = useForm<EmailValues>({
@@ -19,9 +19,11 @@ export function EmailForm({ user }: { user: User }) {
     defaultValues: { email: '' },
   });
   const onValid = async ({ email }: EmailValues) => {
-    const { error } = await getSupabase().auth.updateUser({ email }, { emailRedirectTo: authLandingUrl() });
-    if (error) {
-      showToast(mailErrorToast(error), 'error');
+    try {
+      await requestEmailChange(email);
+    } catch (error) {
+      const { message, serverCode } = toDataError(error);
+      showToast(mailErrorToast({ message, code: serverCode }), 'error');
       return;
     }
     reset();

@@ -1,13 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@chakra-ui/react';
+import { toDataError } from '../../lib/dataError.ts';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
 import { SettingsField } from './SettingsField.tsx';
+import { changePassword } from './settingsApi.ts';
 import { passwordChangeSchema, type PasswordChangeValues } from './settingsSchemas.ts';
 
 /**
- * New password + confirmation → `updateUser({ password })`. The server signs out every other session of the
+ * New password + confirmation → `changePassword` (settingsApi.ts). The server signs out every other session of the
  * user (contract §6.3); its own message is shown on failure (same_password, weak_password, …).
  */
 export function PasswordForm({ email }: { email: string }) {
@@ -17,9 +18,10 @@ export function PasswordForm({ email }: { email: string }) {
   });
 
   const onValid = async ({ password }: PasswordChangeValues) => {
-    const { error } = await getSupabase().auth.updateUser({ password });
-    if (error) {
-      showToast({ title: 'Password not changed', description: error.message }, 'error');
+    try {
+      await changePassword(password);
+    } catch (error) {
+      showToast({ title: 'Password not changed', description: toDataError(error).message }, 'error');
       return;
     }
     reset();

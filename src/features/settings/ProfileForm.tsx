@@ -2,9 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Field, Input, Stack } from '@chakra-ui/react';
 import type { User } from '@supabase/supabase-js';
+import { toDataError } from '../../lib/dataError.ts';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
 import { SettingsField } from './SettingsField.tsx';
+import { saveFullName } from './settingsApi.ts';
 import { fullNameOf, profileSchema, type ProfileValues } from './settingsSchemas.ts';
 
 /** Full name in user_metadata.full_name (PUT /auth/v1/user merges `data` into the metadata); email read-only. */
@@ -15,12 +16,14 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   const onValid = async ({ fullName }: ProfileValues) => {
-    const { data, error } = await getSupabase().auth.updateUser({ data: { full_name: fullName } });
-    if (error) {
-      showToast({ title: 'Profile not saved', description: error.message }, 'error');
+    let saved: User | null;
+    try {
+      saved = await saveFullName(fullName);
+    } catch (error) {
+      showToast({ title: 'Profile not saved', description: toDataError(error).message }, 'error');
       return;
     }
-    reset({ fullName: fullNameOf(data.user?.user_metadata) || fullName });
+    reset({ fullName: fullNameOf(saved?.user_metadata) || fullName });
     showToast({ title: 'Profile updated', description: 'Your name has been saved.' }, 'success');
   };
 

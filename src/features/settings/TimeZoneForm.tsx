@@ -3,17 +3,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Combobox, Portal, Stack, Text, useFilter, useListCollection } from '@chakra-ui/react';
 import type { User } from '@supabase/supabase-js';
+import { toDataError } from '../../lib/dataError.ts';
 import { showToast } from '../auth/showToast.ts';
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { saveTimeZone } from './settingsApi.ts';
 import { timeZoneSchema, type TimeZoneValues } from './settingsSchemas.ts';
-import {
-  DEVICE_CHOICE,
-  deviceTimeZone,
-  effectiveTimeZone,
-  storedTimeZone,
-  timeZoneChoices,
-  timeZonePatch,
-} from './timeZone.ts';
+import { DEVICE_CHOICE, deviceTimeZone, effectiveTimeZone, storedTimeZone, timeZoneChoices } from './timeZone.ts';
 
 /**
  * The zone analytics are shown in, saved in user_metadata.time_zone (PUT /auth/v1/user merges `data`), so it
@@ -34,13 +28,15 @@ export function TimeZoneForm({ user }: { user: User }) {
   });
 
   const onValid = async ({ timeZone }: TimeZoneValues) => {
-    const { data, error } = await getSupabase().auth.updateUser({ data: timeZonePatch(timeZone) });
-    if (error) {
-      showToast({ title: 'Time zone not saved', description: error.message }, 'error');
+    let saved: User | null;
+    try {
+      saved = await saveTimeZone(timeZone);
+    } catch (error) {
+      showToast({ title: 'Time zone not saved', description: toDataError(error).message }, 'error');
       return;
     }
     reset({ timeZone });
-    const shown = effectiveTimeZone(data.user?.user_metadata, device);
+    const shown = effectiveTimeZone(saved?.user_metadata, device);
     showToast({ title: 'Time zone saved', description: `Analytics are shown in ${shown}.` }, 'success');
   };
 

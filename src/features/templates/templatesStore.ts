@@ -3,7 +3,7 @@
  * `design_templates` table (supabase/migrations/20261124000700_design_templates.sql), which RLS keeps to its
  * owner. Both sides offer the same three calls.
  */
-import { getSupabase } from '../auth/supabaseClient.ts';
+import { getSupabase } from '../../lib/supabaseClient.ts';
 import { abortable, dataCall, supabaseCall } from '../../lib/supabaseCall.ts';
 import type { TemplateDesign } from '../../qr-ui/index.ts';
 import { parseTemplateDesign, type DesignTemplate } from './templateModel.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../../src/features/auth/authSchemas.ts';
 import { signInErrorToast, signUpErrorToast } from '../../../src/features/auth/authMessages.ts';
 import { nextAuthState } from '../../../src/features/auth/authSync.ts';
-import { AuthConfigError, readSupabaseConfig } from '../../../src/features/auth/supabaseConfig.ts';
+import { AuthConfigError, readSupabaseConfig, serverUrl } from '../../../src/lib/supabaseConfig.ts';
 
 function firstIssue(schema: typeof loginSchema | typeof registerSchema, values: object, order: readonly string[]) {
   const result = schema.safeParse(values);
@@ -90,5 +90,13 @@ describe('supabase configuration', () => {
       url: 'http://x',
       anonKey: 'k',
     });
+  });
+
+  it('puts a path on the server URL, whatever slashes the URL ends with', () => {
+    const env = { VITE_SUPABASE_URL: 'https://ref.supabase.co//', VITE_SUPABASE_ANON_KEY: 'k' };
+    expect(serverUrl('/api/v1', env)).toBe('https://ref.supabase.co/api/v1');
+    expect(serverUrl('/functions/v1/scans-export', { ...env, VITE_SUPABASE_URL: 'http://127.0.0.1:54321' })).toBe(
+      'http://127.0.0.1:54321/functions/v1/scans-export',
+    );
   });
 });

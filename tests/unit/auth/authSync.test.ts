@@ -4,7 +4,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import WebSocket from 'ws';
 import { authStateAtom } from '../../../src/features/auth/authStateAtom.ts';
 import { startAuthSync, type AuthSyncHost } from '../../../src/features/auth/authSync.ts';
-import { authStorageKey } from '../../../src/features/auth/supabaseConfig.ts';
+import { authStorageKey } from '../../../src/lib/supabaseConfig.ts';
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 

@@ -12,7 +12,7 @@ import {
   PostgrestError,
 } from '@supabase/supabase-js';
 import { DataError, NO_DATA_MESSAGE, PLAN_LIMIT_HINT } from '../../../src/lib/dataError.ts';
-import { dataCall, supabaseCall, supabaseCount, supabasePage } from '../../../src/lib/supabaseCall.ts';
+import { authCall, dataCall, supabaseCall, supabaseCount, supabasePage } from '../../../src/lib/supabaseCall.ts';
 
 type Answer = Response | (() => never);
 
@@ -214,5 +214,40 @@ describe('supabasePage: a page past the last row', () => {
     const { client } = clientPastTheEnd(9);
     const error = await failureOf(supabasePage(client.from('qr_codes').select('id', { count: 'exact' }).range(20, 29)));
     expect(error.serverCode).toBe('PGRST103');
+  });
+});
+
+describe('authCall: an auth request keeps the auth server’s own message', () => {
+  /** What the auth server sends for a refused request (GoTrue's body: `error_code` and `msg`). */
+  const authError = (status: number, code: string, msg: string) =>
+    json(status, { code: status, error_code: code, msg });
+
+  it('returns the data of a request that worked', async () => {
+    const client = clientAnswering(json(200, {}));
+    await expect(authCall(client.auth.resetPasswordForEmail('a@example.com'))).resolves.toEqual({});
+  });
+
+  it('turns the AuthError of a refused request into a DataError with its message and code', async () => {
+    const limited = clientAnswering(
+      authError(
+        429,
+        'over_email_send_rate_limit',
+        'For security purposes, you can only request this after 42 seconds.',
+      ),
+    );
+    const e = await failureOf(authCall(limited.auth.resetPasswordForEmail('a@example.com')));
+    expect(e.message).toBe('For security purposes, you can only request this after 42 seconds.');
+    expect(e.serverCode).toBe('over_email_send_rate_limit');
+    expect(e.code).toBe('unknown');
+  });
+
+  it('classifies an ended session, and words a thrown error like supabaseCall', async () => {
+    const client = clientAnswering(json(200, {}));
+    // No session is stored: auth-js answers updateUser itself, without a request.
+    const missing = await failureOf(authCall(client.auth.updateUser({ password: 'secret1' })));
+    expect(missing.code).toBe('signed_out');
+    expect(missing.message).toBe('Auth session missing!');
+    const thrown = await failureOf(authCall(Promise.reject(new Error('Accounts are not configured'))));
+    expect(thrown.message).toBe('Something went wrong: Accounts are not configured');
   });
 });

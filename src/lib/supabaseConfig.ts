@@ -29,3 +29,8 @@ export function readSupabaseConfig(env: Record<string, string | undefined> = imp
 export function authStorageKey(url: string): string {
   return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
 }
+
+/** `path` (`/api/v1`, `/functions/v1/scans-export`) on the app's server, whatever slashes its URL ends with. */
+export function serverUrl(path: string, env: Record<string, string | undefined> = import.meta.env): string {
+  return `${readSupabaseConfig(env).url.replace(/\/+$/, '')}${path}`;
+}
