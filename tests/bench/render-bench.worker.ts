@@ -1,7 +1,7 @@
 /**
  * Bench-only worker: times our PNG export against the bare floor (fillRect per module + convertToBlob on an
  * OffscreenCanvas of the same size) and the preview render, all inside one worker so the figures compare. The
- * floor draws on one canvas per size from its second call on, as our exports do (workers/service.ts): a new
+ * floor draws on one canvas per size from its second call on, as our exports do (workers/service/scene.ts): a new
  * canvas's first drawing costs more than the whole floor.
  */
 import { expose } from 'comlink';

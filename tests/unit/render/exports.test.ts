@@ -14,7 +14,7 @@ import { psString, sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import type { ContentKind, Ecl, Frame, QrStyle, Shape } from '../../../workers/contract.ts';
-import { exportTitle } from '../../../workers/service.ts';
+import { exportTitle } from '../../../workers/service/exports.ts';
 
 let dir = '';
 beforeAll(() => {
