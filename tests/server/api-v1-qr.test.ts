@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey } from './api-v1-helpers.ts';
+import { qpdfCheckFile } from '../support/qpdfCheck.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -56,8 +57,10 @@ async function decodeVector(format: 'pdf' | 'eps', bytes: Uint8Array): Promise<s
     const input = join(dir, `in.${format}`);
     const output = join(dir, 'out.png');
     await writeFile(input, bytes);
-    if (format === 'pdf') await run('pdftoppm', ['-r', '150', '-png', '-singlefile', input, join(dir, 'out')]);
-    else {
+    if (format === 'pdf') {
+      qpdfCheckFile(input);
+      await run('pdftoppm', ['-r', '150', '-png', '-singlefile', input, join(dir, 'out')]);
+    } else {
       await run('gs', [
         '-q',
         '-dSAFER',

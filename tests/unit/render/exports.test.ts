@@ -15,6 +15,7 @@ import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import type { ContentKind, Ecl, Frame, QrStyle, Shape } from '../../../workers/contract.ts';
 import { exportTitle } from '../../../workers/service.ts';
+import { qpdfCheckFile } from '../../support/qpdfCheck.ts';
 
 let dir = '';
 beforeAll(() => {
@@ -112,6 +113,7 @@ describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind
     expect(/\/Subtype \/Image/.test(text)).toBe(withLogo && scene.model.logo !== null);
     const file = join(dir, `${shape}-${frame}.pdf`);
     writeFileSync(file, bytes);
+    qpdfCheckFile(file);
     execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', file, file]);
     expect(await decodePng(`${file}.png`)).toBe(content);
   });
