@@ -6,7 +6,15 @@ import { chakraLazyGlobal } from './scripts/chakra-lazy-global-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
 // mid-run and reloads the page (see shared/notes/toolchain.md).
-export const workerDeps = ['comlink', 'zxing-wasm/reader', '@undecaf/zbar-wasm', 'jsqr', 'papaparse', 'fflate'];
+export const workerDeps = [
+  'comlink',
+  'zxing-wasm/reader',
+  '@undecaf/zbar-wasm',
+  'jsqr',
+  'papaparse',
+  'fflate',
+  'jspdf',
+];
 
 export default defineConfig({
   plugins: [react(), chakraLazyGlobal(), siteFiles(), prerender()],

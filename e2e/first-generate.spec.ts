@@ -19,7 +19,7 @@ interface Fetched {
   /** When the browser started the request (epoch ms), once answered; null if unknown. */
   startedAt: number | null;
   gzipBytes: number;
-  /** The PDF writer's chunk (src/render/pdf.ts), loaded by the first PDF export. */
+  /** The PDF writer's chunk (src/render/pdf.ts with jsPDF), loaded by the first PDF export. */
   pdfWriter: boolean;
   /** Why the response could not be read, if it could not. */
   unread?: string;
@@ -65,8 +65,8 @@ function recordCode(page: Page): {
         const body = await (await request.response())?.body();
         if (!body) return;
         entry.gzipBytes = gzipSync(body, { level: 9 }).length;
-        // The PDF writer names QRCraft as the document's producer.
-        entry.pdfWriter = body.includes('/Producer (QRCraft)');
+        // The PDF writer's chunk holds jsPDF, which writes itself into each document as its producer.
+        entry.pdfWriter = body.includes('/Producer (');
       })().catch((error: unknown) => {
         // A request still in flight when the test ends (the save prompt's chunks after the last download) fails
         // here as "Test ended"; it is kept, and a file before the preview that could not be read fails the test.

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures/test.ts';
 import { decodeEps, decodePdf } from './fixtures/decode.ts';
 import { fillFields, generate } from './fixtures/generator.ts';
+import { qpdfCheckFile } from '../tests/support/qpdfCheck.ts';
 
 const CONTENT = 'https://qrcraft.example/print?run=1';
 const PT_PER_MM = 72 / 25.4;
@@ -13,6 +14,7 @@ const PT_PER_MM = 72 / 25.4;
 function boxes(pdf: Uint8Array): Record<string, number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'qrcraft-print-'));
   writeFileSync(join(dir, 'in.pdf'), pdf);
+  qpdfCheckFile(join(dir, 'in.pdf'));
   const out = execFileSync('pdfinfo', ['-box', join(dir, 'in.pdf')], { encoding: 'utf8' });
   const found: Record<string, number[]> = {};
   for (const m of out.matchAll(/^(Page size|MediaBox|BleedBox|TrimBox):\s+(.*)$/gm))

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The two commands a fresh clone needs: `npm start` and `npm test` both land here (and `npm run dev`, `npm run bench`).
-// Each installs what is missing (npm packages; Debian's chromium, pdftoppm and ghostscript for tests),
+// Each installs what is missing (npm packages; Debian's chromium, pdftoppm, ghostscript and qpdf for tests),
 // then runs. Plain Node, no dependencies: it must work before `npm install` has ever run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -45,14 +45,15 @@ function hasCommand(cmd) {
 }
 
 /**
- * Debian packages the test suites need: chromium (browser tests), pdftoppm and gs (PDF/EPS decode), unzip (Info-ZIP,
- * which judges the bulk ZIP writer's archives).
+ * Debian packages the test suites need: chromium (browser tests), pdftoppm and gs (PDF/EPS decode), qpdf (checks the
+ * structure of every PDF a test makes), unzip (Info-ZIP, which judges the bulk ZIP writer's archives).
  */
 function ensureDebianPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!hasCommand('pdftoppm')) missing.push('poppler-utils');
   if (!hasCommand('gs')) missing.push('ghostscript');
+  if (!hasCommand('qpdf')) missing.push('qpdf');
   if (!hasCommand('unzip')) missing.push('unzip');
   if (missing.length === 0) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

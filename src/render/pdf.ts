@@ -1,19 +1,22 @@
 /**
- * PDF export, written directly (pdfWriter.ts): one page, the frame and label as vector paths and Helvetica-Bold
- * text, the symbol as compact operators (pdfModules.ts), the logo as an image in the page's colour model, title
- * metadata. jspdf wrote every module as its own curves with long decimals and cannot place a form by a relative
- * move, hence this. With `print`, the page is the trim plus bleed (and a slug for crop marks), with TrimBox and
- * BleedBox, and the colours (the logo's too) may be written as DeviceCMYK. Runs in the worker (returns bytes, never saves).
+ * PDF export: one page made by jsPDF (pdfDocument.ts), on which our code draws the frame as vector paths, the
+ * symbol as compact operators (pdfModules.ts: whole grid units, one form per round module placed by relative
+ * moves), jsPDF the label in Helvetica-Bold and a JPEG logo as it is; other logos are pixels in the page's colour
+ * model. Title metadata. With `print`, the page is the trim plus bleed (and a slug for crop marks), with TrimBox
+ * and BleedBox, and the colours (the logo's too) may be written as DeviceCMYK. Runs in the worker (returns bytes,
+ * never saves), and in the API on Node and Deno.
  */
+import type { jsPDF } from 'jspdf';
+import { parseHex } from './colour.ts';
 import { helveticaBoldEm, winAnsiCodes } from './helveticaBold.ts';
 import { emitFrameShapes } from './layout.ts';
+import { latin1Text, PdfDocument, type ObjectWriter, type PageBox } from './pdfDocument.ts';
 import { DecimalPathSink, pdfSymbol } from './pdfModules.ts';
-import { deflate, latin1Bytes, pdfTextString, PdfWriter } from './pdfWriter.ts';
 import { inkPixels, MARK_WIDTH_PT, pdfColour, printPage, registration } from './print.ts';
 import { shadingSource, type Paint } from './paint.ts';
 import { logoRect, type Scene } from './scene.ts';
 import { fmt } from './svg.ts';
-import type { PrintColour } from '../../workers/contract.ts';
+import { rgbToCmyk, type PrintColour } from '../../workers/contract.ts';
 
 /**
  * The logo: a baseline or progressive JPEG file embedded as it is (grey or RGB), or RGB pixels (row-major, top
@@ -59,12 +62,9 @@ export interface PdfOptions {
 /** Baseline below the label's centre line, in em (the same as the EPS writer's). */
 const BASELINE_EM = 0.36;
 
-/** A PDF string literal of WinAnsi codes. */
-function pdfBytesString(codes: readonly number[]): string {
-  let s = '(';
-  for (const c of codes) s += c === 40 || c === 41 || c === 92 ? '\\' + String.fromCharCode(c) : String.fromCharCode(c);
-  return s + ')';
-}
+/** Resource names of the XObjects written here (jsPDF's own are Xo1…, I0…). */
+const GRADIENT_XOBJECT = 'QRGradient';
+const LOGO_XOBJECT = 'QRLogo';
 
 /** PNG "Up" filtering per row (PDF Predictor 12), which lets Flate find the logo's vertical repetition. */
 function upFiltered(width: number, height: number, components: number, px: Uint8Array): Uint8Array {
@@ -88,38 +88,92 @@ function shadingDict(paint: Paint & { kind: 'gradient' }, scene: Scene, mode: Pr
   return shadingSource(paint.gradient, scene.model.n, { x: (u) => ox + u * m, y: (v) => oy + v * m, m }, mode);
 }
 
+/** A square box of side `side` whose bottom-left corner is (at, at). */
+const square = (at: number, side: number): PageBox => ({ x0: at, y0: at, x1: at + side, y1: at + side });
+
+/**
+ * Whether jsPDF reads the JPEG's size and colours as we do (with `addImage(…, 'JPEG', …)` it reads the header
+ * with `processJPEG`): its reader takes a DHT segment (FFC4) for the frame header, so a file with its Huffman
+ * tables first would be embedded with a wrong size.
+ */
+function jspdfReadsJpeg(doc: jsPDF, logo: PdfLogo & { kind: 'jpeg' }): boolean {
+  const reader = doc as unknown as {
+    processJPEG(data: Uint8Array): { width: number; height: number; colorSpace: string };
+  };
+  const seen = reader.processJPEG(logo.bytes);
+  const colours = logo.components === 1 ? 'DeviceGray' : 'DeviceRGB';
+  return seen.width === logo.width && seen.height === logo.height && seen.colorSpace === colours;
+}
+
+/** The logo's pixels as an image XObject in the page's colour model, Flate-compressed by jsPDF. */
+function pixelImage(w: ObjectWriter, logo: PdfLogo & { kind: 'pixels' }, mode: PrintColour): number {
+  const { components, bytes } = inkPixels(logo.rgb, mode);
+  return w.stream(
+    {
+      Type: '/XObject',
+      Subtype: '/Image',
+      Width: logo.width,
+      Height: logo.height,
+      BitsPerComponent: 8,
+      ColorSpace: components === 4 ? '/DeviceCMYK' : '/DeviceRGB',
+      DecodeParms: `<< /Predictor 12 /Colors ${components} /Columns ${logo.width} >>`,
+    },
+    latin1Text(upFiltered(logo.width, logo.height, components, bytes)),
+  );
+}
+
 export async function sceneToPdf(scene: Scene, opts: PdfOptions): Promise<Uint8Array<ArrayBuffer>> {
   const { layout, style, design } = scene;
   const mode: PrintColour = opts.print?.colour ?? 'rgb';
   const page = printPage(layout.width, opts.print?.bleedPt ?? 0, opts.print?.cropMarks ?? false);
   const { margin, media, trim, bleed } = page;
   const fill = (hex: string) => pdfColour(hex, mode);
-  const ops: string[] = [
-    // Art coordinates: origin at the trim's top-left corner, y down, in pt.
-    `q 1 0 0 -1 ${fmt(margin)} ${fmt(margin + trim)} cm`,
-  ];
+  const pdf = new PdfDocument(
+    media,
+    opts.print ? { trim: square(margin, trim), bleed: square(margin - bleed, trim + 2 * bleed) } : undefined,
+  );
+  const { doc } = pdf;
+  pdf.setInfo(opts.title);
+  // Art coordinates: origin at the trim's top-left corner, y down, in pt.
+  const art = (ops: string[]) =>
+    pdf.write([`q 1 0 0 -1 ${fmt(margin)} ${fmt(margin + trim)} cm`, ...ops, 'Q'].join('\n'));
+
+  const frame: string[] = [];
   // A transparent background is simply not painted: the page shows whatever it is placed on.
   if (!design.transparent)
-    ops.push(`${fill(style.bg)} ${fmt(-bleed)} ${fmt(-bleed)} ${fmt(trim + 2 * bleed)} ${fmt(trim + 2 * bleed)} re f`);
+    frame.push(
+      `${fill(style.bg)} ${fmt(-bleed)} ${fmt(-bleed)} ${fmt(trim + 2 * bleed)} ${fmt(trim + 2 * bleed)} re f`,
+    );
   if (layout.shapes.length) {
     const sink = new DecimalPathSink();
     emitFrameShapes(sink, layout.shapes);
-    ops.push(fill(style.fg), ...sink.parts, 'f');
+    frame.push(fill(style.fg), ...sink.parts, 'f');
   }
+  art(frame);
+
   const t = layout.text;
   if (t) {
     const codes = winAnsiCodes(t.text);
     const em = helveticaBoldEm(codes);
-    const size = em * t.fontSize > t.maxWidth ? t.maxWidth / em : t.fontSize;
-    ops.push(
-      fill(t.color === 'fg' ? style.fg : style.bg),
-      `BT /F1 ${fmt(size)} Tf 1 0 0 -1 ${fmt(t.cx - (em * size) / 2)} ${fmt(t.cy + BASELINE_EM * size)} Tm`,
-      `${pdfBytesString(codes)} Tj ET`,
-    );
+    const size = Number(fmt(em * t.fontSize > t.maxWidth ? t.maxWidth / em : t.fontSize));
+    const colour = t.color === 'fg' ? style.fg : style.bg;
+    doc.setFont('helvetica', 'bold');
+    doc.setFontSize(size);
+    if (mode === 'cmyk') doc.setTextColor(...rgbToCmyk(parseHex(colour)));
+    else doc.setTextColor(colour);
+    // jsPDF places text in pt from the page's top-left corner, at its baseline; the codes are all WinAnsi.
+    doc.text(String.fromCharCode(...codes), margin + t.cx - (em * size) / 2, margin + t.cy + BASELINE_EM * size);
   }
+
   const q = layout.qr;
-  if (!design.transparent) ops.push(`${fill(style.bg)} ${fmt(q.x)} ${fmt(q.y)} ${fmt(q.side)} ${fmt(q.side)} re f`);
-  const symbol = pdfSymbol(scene);
+  const qr: string[] = [];
+  if (!design.transparent) qr.push(`${fill(style.bg)} ${fmt(q.x)} ${fmt(q.y)} ${fmt(q.side)} ${fmt(q.side)} re f`);
+  const forms: string[] = [];
+  const symbol = pdfSymbol(scene, (ops) => {
+    const name = pdf.form(ops);
+    forms.push(name);
+    return name;
+  });
   // Solid layers in their colour (fill and stroke: the `rounded` modules are strokes). Gradient layers become
   // one luminosity soft mask (white where they draw, so strokes and placed forms mask like fills) through which
   // the shading is painted over the QR area.
@@ -134,83 +188,73 @@ export async function sceneToPdf(scene: Scene, opts: PdfOptions): Promise<Uint8A
     if (paint.kind === 'gradient') {
       masked.push(layerOps);
       gradient = paint;
-    } else ops.push(`${fill(paint.colour)} ${pdfColour(paint.colour, mode, true)}`, layerOps);
+    } else qr.push(`${fill(paint.colour)} ${pdfColour(paint.colour, mode, true)}`, layerOps);
   }
-  if (gradient) ops.push(`q /GQ gs ${fmt(q.x)} ${fmt(q.y)} ${fmt(q.side)} ${fmt(q.side)} re W n /SQ sh Q`);
+  if (gradient) {
+    const paint = gradient;
+    const bbox = `[${[q.x, q.y, q.x + q.side, q.y + q.side].map(fmt).join(' ')}]`;
+    // jsPDF has neither soft masks nor CMYK shadings: a form of ours with its own resources paints the gradient.
+    pdf.xobject(GRADIENT_XOBJECT, (w) => {
+      const xobjects = forms.map((name) => `/${name} ${w.formNumber(name)} 0 R`).join(' ');
+      const group = w.stream(
+        {
+          Type: '/XObject',
+          Subtype: '/Form',
+          BBox: bbox,
+          Group: '<< /S /Transparency /CS /DeviceGray >>',
+          ...(xobjects ? { Resources: `<< /XObject << ${xobjects} >> >>` } : {}),
+        },
+        ['1 g 1 G', ...masked].join('\n'),
+      );
+      const gs = w.object(`<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G ${group} 0 R >> >>`);
+      const sh = w.object(shadingDict(paint, scene, mode));
+      return w.stream(
+        {
+          Type: '/XObject',
+          Subtype: '/Form',
+          BBox: bbox,
+          Resources: `<< /ExtGState << /GQ ${gs} 0 R >> /Shading << /SQ ${sh} 0 R >> >>`,
+        },
+        `/GQ gs ${fmt(q.x)} ${fmt(q.y)} ${fmt(q.side)} ${fmt(q.side)} re W n /SQ sh`,
+      );
+    });
+    qr.push(`/${GRADIENT_XOBJECT} Do`);
+  }
   const box = logoRect(scene);
   const logo = box && opts.logo ? opts.logo : null;
-  if (box && logo) ops.push(`q ${fmt(box.w)} 0 0 ${fmt(-box.h)} ${fmt(box.x)} ${fmt(box.y + box.h)} cm /Im1 Do Q`);
-  if (page.marks.length) {
-    ops.push(`${registration(mode).pdf} ${fmt(MARK_WIDTH_PT)} w 0 J`);
-    for (const [x0, y0, x1, y1] of page.marks) ops.push(`${fmt(x0)} ${fmt(y0)} m ${fmt(x1)} ${fmt(y1)} l`);
-    ops.push('S');
-  }
-  ops.push('Q');
-
-  const pdf = new PdfWriter();
-  const catalog = pdf.reserve();
-  const pages = pdf.reserve();
-  const pageId = pdf.reserve();
-  const xobjects: string[] = [];
-  for (const form of symbol.forms) {
-    const id = await pdf.addFlateStream('/Type /XObject /Subtype /Form /BBox [-.1 -.1 1.1 1.1]', latin1Bytes(form.ops));
-    xobjects.push(`/${form.name} ${id} 0 R`);
-  }
-  const extra: string[] = [];
-  if (gradient) {
-    const form = xobjects.length ? `/Resources << /XObject << ${xobjects.join(' ')} >> >> ` : '';
-    const bbox = [q.x, q.y, q.x + q.side, q.y + q.side].map(fmt).join(' ');
-    const group = await pdf.addFlateStream(
-      `/Type /XObject /Subtype /Form /BBox [${bbox}] /Group << /S /Transparency /CS /DeviceGray >> ${form}`.trim(),
-      latin1Bytes(['1 g 1 G', ...masked].join('\n')),
+  // Internal: the worker hands a CMYK page the logo's pixels, which are converted here like every colour.
+  if (logo?.kind === 'jpeg' && mode === 'cmyk')
+    throw new Error('A CMYK PDF needs the logo as pixels, not as a JPEG file');
+  const jpegByJspdf = logo?.kind === 'jpeg' && jspdfReadsJpeg(doc, logo);
+  if (box && logo && !jpegByJspdf) {
+    pdf.xobject(LOGO_XOBJECT, (w) =>
+      logo.kind === 'pixels'
+        ? pixelImage(w, logo, mode)
+        : w.stream(
+            {
+              Type: '/XObject',
+              Subtype: '/Image',
+              Width: logo.width,
+              Height: logo.height,
+              BitsPerComponent: 8,
+              ColorSpace: logo.components === 1 ? '/DeviceGray' : '/DeviceRGB',
+              Filter: '/DCTDecode',
+            },
+            latin1Text(logo.bytes),
+            false,
+          ),
     );
-    const gs = pdf.add(`<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G ${group} 0 R >> >>`);
-    const sh = pdf.add(shadingDict(gradient, scene, mode));
-    extra.push(`/ExtGState << /GQ ${gs} 0 R >> /Shading << /SQ ${sh} 0 R >>`);
+    qr.push(`q ${fmt(box.w)} 0 0 ${fmt(-box.h)} ${fmt(box.x)} ${fmt(box.y + box.h)} cm /${LOGO_XOBJECT} Do Q`);
   }
-  if (logo) {
-    const id = pdf.reserve();
-    const image = `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} /BitsPerComponent 8`;
-    if (logo.kind === 'jpeg') {
-      // Internal: the worker hands a CMYK page the logo's pixels, which are converted here like every colour.
-      if (mode === 'cmyk') throw new Error('A CMYK PDF needs the logo as pixels, not as a JPEG file');
-      pdf.setStream(
-        id,
-        `${image} /ColorSpace /Device${logo.components === 1 ? 'Gray' : 'RGB'} /Filter /DCTDecode`,
-        logo.bytes,
-      );
-    } else {
-      const { components, bytes } = inkPixels(logo.rgb, mode);
-      pdf.setStream(
-        id,
-        `${image} /ColorSpace /Device${components === 4 ? 'CMYK' : 'RGB'} /Filter /FlateDecode` +
-          ` /DecodeParms << /Predictor 12 /Colors ${components} /Columns ${logo.width} >>`,
-        await deflate(upFiltered(logo.width, logo.height, components, bytes)),
-      );
-    }
-    xobjects.push(`/Im1 ${id} 0 R`);
+  art(qr);
+  // jsPDF embeds the JPEG file as it is (DCTDecode), placed in pt from the page's top-left corner.
+  if (box && logo?.kind === 'jpeg' && jpegByJspdf)
+    doc.addImage(logo.bytes, 'JPEG', margin + box.x, margin + box.y, box.w, box.h, undefined, 'NONE');
+
+  if (page.marks.length) {
+    const marks = [`${registration(mode).pdf} ${fmt(MARK_WIDTH_PT)} w 0 J`];
+    for (const [x0, y0, x1, y1] of page.marks) marks.push(`${fmt(x0)} ${fmt(y0)} m ${fmt(x1)} ${fmt(y1)} l`);
+    art([...marks, 'S']);
   }
-  const font = t
-    ? pdf.add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>')
-    : 0;
-  const contents = await pdf.addFlateStream('', latin1Bytes(ops.join('\n')));
-  const resources =
-    (font ? `/Font << /F1 ${font} 0 R >> ` : '') +
-    (xobjects.length ? `/XObject << ${xobjects.join(' ')} >> ` : '') +
-    extra.join(' ');
-  const boxes = opts.print
-    ? ` /BleedBox [${[margin - bleed, margin - bleed, margin + trim + bleed, margin + trim + bleed].map(fmt).join(' ')}]` +
-      ` /TrimBox [${[margin, margin, margin + trim, margin + trim].map(fmt).join(' ')}]`
-    : '';
-  pdf.set(
-    pageId,
-    `<< /Type /Page /Parent ${pages} 0 R /MediaBox [0 0 ${fmt(media)} ${fmt(media)}]${boxes} ` +
-      `/Resources << ${resources} >> /Contents ${contents} 0 R >>`,
-  );
-  pdf.set(pages, `<< /Type /Pages /Kids [${pageId} 0 R] /Count 1 >>`);
-  pdf.set(catalog, `<< /Type /Catalog /Pages ${pages} 0 R >>`);
-  const info = pdf.add(
-    `<< /Title ${pdfTextString(opts.title)} /Subject (QR code) /Creator (QRCraft) /Producer (QRCraft) >>`,
-  );
-  return pdf.output(catalog, info);
+  return pdf.output();
 }

@@ -2,8 +2,8 @@
  * The PDF's symbol layer (modules and eyes) as content operators, compact: coordinates are whole numbers on a
  * grid of units per module (one `cm` scales it), square modules are one `re` per run, `rounded` modules
  * round-capped strokes along runs (as the SVG draws them), and a round module is drawn once as a Form XObject and
- * placed per module with a relative `cm` (most placements read `1 0 0 1 2 0 cm /D Do`). Each layer is one path,
- * filled or stroked once: no seams between modules.
+ * placed per module with a relative `cm` (most placements read `1 0 0 1 2 0 cm /Xo1 Do`). Each layer is one path,
+ * filled or stroked once: no seams between modules. The document defines the form and names it (pdfDocument.ts).
  */
 import { traceContours } from './contours.ts';
 import type { Scene } from './scene.ts';
@@ -54,17 +54,17 @@ export class DecimalPathSink implements PathSink {
   }
 }
 
-export interface PdfForm {
-  name: string;
-  /** Content of a form drawn in its module cell [0 0 1 1] (its BBox leaves a margin for anti-aliasing). */
-  ops: string;
-}
+/**
+ * Defines a form XObject drawn by `ops` in its module cell [0 0 1 1] and returns its resource name, as the
+ * document assigns it.
+ */
+export type DefineForm = (ops: string) => string;
 
-/** A round module of radius r (modules) centred in its cell, as a form. */
-function roundForm(name: string, r: number): PdfForm {
+/** A round module of radius r (modules) centred in its cell: the content of its form. */
+function roundFormOps(r: number): string {
   const sink = new DecimalPathSink();
   circle(sink, 0.5, 0.5, r, true);
-  return { name, ops: sink.parts.join('\n') + '\nf' };
+  return sink.parts.join('\n') + '\nf';
 }
 
 /** Places `form` on every dark module with relative moves, in module units. */
@@ -94,7 +94,7 @@ function roundRuns(dark: Uint8Array, n: number, out: string[]): void {
 
 /**
  * Operators drawing the symbol with the current fill colour, in the page's y-down art coordinates (the caller's
- * CTM); `forms` are the XObjects they place, to be declared in the page's resources. Each layer has its own grid:
+ * CTM); the round module is a form that `defineForm` adds to the document. Each layer has its own grid:
  * eyes and contours 12 units per module (every classy corner point lies on it), bridges 10 (their 0.1-module
  * edges), round-capped runs 2 (module centres), placements and square runs 1.
  */
@@ -105,10 +105,9 @@ export interface PdfSymbol {
   rings: string;
   centres: string;
   modules: string;
-  forms: PdfForm[];
 }
 
-export function pdfSymbol(scene: Scene): PdfSymbol {
+export function pdfSymbol(scene: Scene, defineForm: DefineForm): PdfSymbol {
   const { model, style, m, ox, oy, design } = scene;
   const { dark, n } = model;
   const grid = (g: number) => {
@@ -116,7 +115,6 @@ export function pdfSymbol(scene: Scene): PdfSymbol {
     return `q ${scale} 0 0 ${scale} ${fmt(ox)} ${fmt(oy)} cm`;
   };
   const unit = (g: number): GridMap => ({ m: g, x: (i) => i * g, y: (j) => j * g });
-  const forms: PdfForm[] = [];
   const rings = new IntPathSink();
   emitEyeRings(rings, model.eyes, design.eyeFrame, style.shape, unit(12));
   const centres = new IntPathSink();
@@ -137,10 +135,9 @@ export function pdfSymbol(scene: Scene): PdfSymbol {
     case 'dots':
     case 'extraRounded': {
       const dots = style.shape === 'dots';
-      const form = roundForm(dots ? 'D' : 'E', dots ? DOT_RADIUS : 0.5);
-      forms.push(form);
+      const form = defineForm(roundFormOps(dots ? DOT_RADIUS : 0.5));
       out.push(grid(1));
-      placeEach(dark, n, form.name, out);
+      placeEach(dark, n, form, out);
       out.push('Q');
       if (model.aligns.length) {
         // Alignment patterns drawn whole (shapes.ts solidAlignment), on a grid of 20 units per module.
@@ -167,5 +164,5 @@ export function pdfSymbol(scene: Scene): PdfSymbol {
       out.push(grid(12), ...path.parts, 'f', 'Q');
   }
   const modules = out.join('\n');
-  return { ops: [ringOps, centreOps, modules].join('\n'), rings: ringOps, centres: centreOps, modules, forms };
+  return { ops: [ringOps, centreOps, modules].join('\n'), rings: ringOps, centres: centreOps, modules };
 }

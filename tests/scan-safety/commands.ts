@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserCommand } from 'vitest/node';
+import { qpdfCheckFile } from '../support/qpdfCheck.ts';
 
 const run = promisify(execFile);
 
@@ -59,6 +60,7 @@ const rasterise: BrowserCommand<[RasteriseArgs]> = async (_ctx, { format, base64
   try {
     const input = join(dir, `export.${format}`);
     await writeFile(input, Buffer.from(base64, 'base64'));
+    if (format === 'pdf') qpdfCheckFile(input);
     const out: Rasterised[] = [];
     for (const dpi of dpis) {
       const prefix = join(dir, `r${dpi}`);

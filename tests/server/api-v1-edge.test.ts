@@ -8,6 +8,7 @@ import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey } from './api-v1-helpers.ts';
 import { KEY_CACHE_TTL_MS } from '../../supabase/functions/_shared/api/key-cache.ts';
+import { qpdfCheck } from '../support/qpdfCheck.ts';
 
 const FUNCTION_DIR = functionDir('api');
 /** A first run downloads hono, @hono/zod-openapi, zod, jose and supabase-js into DENO_DIR. */
@@ -146,7 +147,9 @@ describe.each(backends)('the api Edge Function on %s', (backend) => {
     expect(edge.text).toBe(local.text);
     const pdf = await fetch(`${fnUrl}/api/qr?${query}&format=pdf`, { headers: { 'X-API-Key': key } });
     expect([pdf.status, pdf.headers.get('content-type')]).toEqual([200, 'application/pdf']);
-    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    const pdfBytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(new TextDecoder().decode(pdfBytes.slice(0, 5))).toBe('%PDF-');
+    qpdfCheck(pdfBytes);
     const eps = await apiCall(fnUrl, `/api/qr?${query}&format=eps`, { key });
     expect(eps.text.startsWith('%!PS-Adobe-3.0 EPSF-3.0')).toBe(true);
     // The document names the path it was served at, so the reference page's calls go to the function.

@@ -15,6 +15,7 @@ import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import type { ContentKind, Ecl, Frame, QrStyle, Shape } from '../../../workers/contract.ts';
 import { exportTitle } from '../../../workers/service/exports.ts';
+import { qpdfCheckFile } from '../../support/qpdfCheck.ts';
 
 let dir = '';
 beforeAll(() => {
@@ -100,18 +101,22 @@ describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind
     const text = bytes.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text.match(/\/Type \/Page\b/g)).toHaveLength(1);
-    expect(text).toContain('/MediaBox [0 0 480 480]');
+    // jsPDF writes whole numbers with a trailing point (`480.`), which PDF reads as the same number.
+    expect(/\/MediaBox \[([^\]]*)\]/.exec(text)?.[1]?.trim().split(/\s+/).map(Number)).toEqual([0, 0, 480, 480]);
     // No print setup: no trim or bleed boxes.
     expect(text).not.toContain('/TrimBox');
     expect(text).toContain(`/Title (${exportTitle(kind, content).slice(0, 20)}`);
     const ops = pdfStreams(bytes);
-    // Vector: the symbol's path (runs, contours or placed round modules), filled; the image only with a logo.
-    const moduleOps = { square: / re\n/, dots: /\/D Do\n/, extraRounded: /\/E Do\n/ } as Record<string, RegExp>;
+    // Vector: the symbol's path (runs, contours or round modules placed by relative moves: the form's name is
+    // jsPDF's), filled; the image only with a logo.
+    const placed = /\n1 0 0 1 -?\d+ -?\d+ cm \/\w+ Do\n/;
+    const moduleOps = { square: / re\n/, dots: placed, extraRounded: placed } as Record<string, RegExp>;
     expect(ops).toMatch(moduleOps[shape] ?? / c\n/);
     expect(ops).toMatch(/\nf\n/);
     expect(/\/Subtype \/Image/.test(text)).toBe(withLogo && scene.model.logo !== null);
     const file = join(dir, `${shape}-${frame}.pdf`);
     writeFileSync(file, bytes);
+    qpdfCheckFile(file);
     execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', file, file]);
     expect(await decodePng(`${file}.png`)).toBe(content);
   });

@@ -26,6 +26,7 @@ import {
   type Gray,
   type Rgb,
 } from './rasterise.ts';
+import { qpdfCheckFile } from '../../support/qpdfCheck.ts';
 
 const CONTENT = 'https://qrcraft.app/print/7Xk2?utm_source=poster';
 const DPIS = [72, 150, 300];
@@ -144,6 +145,7 @@ test('PDF title metadata: ASCII as a literal, anything else as UTF-16 (pdfinfo r
   for (const title of ['QR code: URL (a\\b)', 'QR code: Text Café – 東京 ✓']) {
     const dir = mkdtempSync(join(tmpdir(), 'qrcraft-title-'));
     writeFileSync(join(dir, 'in.pdf'), await sceneToPdf(scene, { title, logo: null }));
+    qpdfCheckFile(join(dir, 'in.pdf'));
     const info = execFileSync('pdfinfo', ['-enc', 'UTF-8', join(dir, 'in.pdf')], { encoding: 'utf8' });
     expect(/^Title:\s+(.*)$/m.exec(info)?.[1]).toBe(title);
     rmSync(dir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanGrayBuffer } from '@undecaf/zbar-wasm';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { qpdfCheck, qpdfCheckFile } from '../../support/qpdfCheck.ts';
 
 export interface Gray {
   width: number;
@@ -55,10 +56,18 @@ function parsePpm(bytes: Uint8Array): Rgb {
   return { width, height, data: bytes.subarray(start, start + width * height * 3) };
 }
 
+/** The PDF as a file in `dir`, once qpdf has checked its structure (every PDF the unit tests read goes here). */
+export function checkedPdfFile(dir: string, pdf: Uint8Array): string {
+  const file = join(dir, 'in.pdf');
+  writeFileSync(file, pdf);
+  qpdfCheckFile(file);
+  return file;
+}
+
 /** The page in colour (pdftoppm's own CMYK to RGB conversion), for checks of ink colours. */
 export function rasterisePdfRgb(pdf: Uint8Array, dpi: number): Rgb {
   return withDir((dir) => {
-    writeFileSync(join(dir, 'in.pdf'), pdf);
+    checkedPdfFile(dir, pdf);
     execFileSync('pdftoppm', ['-r', String(dpi), '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
     return parsePpm(new Uint8Array(readFileSync(join(dir, 'out.ppm'))));
   });
@@ -69,10 +78,19 @@ export function rasteriseEpsRgb(eps: string, dpi: number): Rgb {
   return parsePpm(ghostscript(eps, dpi, 'ppmraw', false));
 }
 
-/** `pdfimages -list`: each image's colour space and number of components. */
-export function pdfImages(pdf: Uint8Array): { color: string; comps: number }[] {
+export interface PdfImage {
+  width: number;
+  height: number;
+  color: string;
+  comps: number;
+  /** How it is stored: `jpeg` (DCTDecode), `image` (Flate) … */
+  enc: string;
+}
+
+/** `pdfimages -list`: each image's size, colour space, number of components and encoding. */
+export function pdfImageList(pdf: Uint8Array): PdfImage[] {
   return withDir((dir) => {
-    writeFileSync(join(dir, 'in.pdf'), pdf);
+    checkedPdfFile(dir, pdf);
     const out = execFileSync('pdfimages', ['-list', join(dir, 'in.pdf')], { encoding: 'utf8' });
     // Columns: page num type width height color comp bpc enc …; two header lines.
     return out
@@ -80,8 +98,13 @@ export function pdfImages(pdf: Uint8Array): { color: string; comps: number }[] {
       .split('\n')
       .slice(2)
       .map((line) => line.trim().split(/\s+/))
-      .map((f) => ({ color: f[5]!, comps: Number(f[6]) }));
+      .map((f) => ({ width: Number(f[3]), height: Number(f[4]), color: f[5]!, comps: Number(f[6]), enc: f[8]! }));
   });
+}
+
+/** `pdfimages -list`: each image's colour space and number of components. */
+export function pdfImages(pdf: Uint8Array): { color: string; comps: number }[] {
+  return pdfImageList(pdf).map(({ color, comps }) => ({ color, comps }));
 }
 
 function withDir<T>(fn: (dir: string) => T): T {
@@ -95,7 +118,7 @@ function withDir<T>(fn: (dir: string) => T): T {
 
 export function rasterisePdf(pdf: Uint8Array, dpi: number): Gray {
   return withDir((dir) => {
-    writeFileSync(join(dir, 'in.pdf'), pdf);
+    checkedPdfFile(dir, pdf);
     execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
     return parsePgm(new Uint8Array(readFileSync(join(dir, 'out.pgm'))));
   });
@@ -128,7 +151,7 @@ export function rasteriseEps(eps: string, dpi: number): Gray {
 /** `pdfinfo -box` as name → numbers ("Page size" in pt, and each box's four coordinates). */
 export function pdfInfoBoxes(pdf: Uint8Array): Record<string, number[]> {
   return withDir((dir) => {
-    writeFileSync(join(dir, 'in.pdf'), pdf);
+    checkedPdfFile(dir, pdf);
     const out = execFileSync('pdfinfo', ['-box', join(dir, 'in.pdf')], { encoding: 'utf8' });
     const boxes: Record<string, number[]> = {};
     for (const line of out.split('\n')) {
@@ -141,6 +164,7 @@ export function pdfInfoBoxes(pdf: Uint8Array): Record<string, number[]> {
 
 /** Every stream of a PDF that inflates, concatenated (content streams and forms). */
 export function pdfOperators(pdf: Uint8Array): string {
+  qpdfCheck(pdf);
   const buf = Buffer.from(pdf);
   const s = buf.toString('latin1');
   let out = '';
