@@ -16,27 +16,26 @@ import { printPageHtml } from '../src/render/printWindow.ts';
 import { zipEntryOfBlob } from '../src/zip/entry.ts';
 import {
   LOGO_TYPES,
-  MAX_BLEED_MM,
   MAX_EXPORT_PX,
   MIN_EXPORT_PX,
   RASTER_TYPES,
   type RasterType,
   MAX_LOGO_BYTES,
+} from '../src/shared/qr/vocabulary.ts';
+import {
+  MAX_BLEED_MM,
   MAX_PRINT_MM,
   MIN_MODULE_MM,
   PT_PER_MM,
-  QrError,
-  SCAN_READERS,
-  SCAN_TIMEOUT_MS,
-  toWireError,
   type PrintColour,
   type PrintSetup,
-} from './contract.ts';
+} from '../src/shared/qr/print.ts';
+import { QrError, toWireError } from '../src/shared/qr/errors.ts';
+import { SCAN_READERS, SCAN_TIMEOUT_MS } from './contract.ts';
 import { PHONE_PX_PER_MM } from './degradations.ts';
 import type { ScanReport, ScanWorkerApi } from './scan.worker.ts';
 import type {
   ArchiveFormat,
-  ContentKind,
   EncodeInfo,
   LogoInfo,
   LogoInput,
@@ -47,6 +46,7 @@ import type {
   RenderMeta,
   ScanCheckResult,
 } from './contract.ts';
+import type { ContentKind } from '../src/shared/qr/vocabulary.ts';
 
 /** Every module of a preview gets at least this many device pixels, whatever the version and frame. */
 export const MIN_PREVIEW_MODULE_PX = 3;

@@ -11,7 +11,7 @@ import {
   type ExportCode,
   type ExportScan,
   type ExportSession,
-} from '../../supabase/functions/_shared/scans-export/types.ts';
+} from '../../src/shared/scans/exportSource.ts';
 
 interface ScanSqlRow extends Record<string, unknown> {
   id: string;

@@ -3,23 +3,19 @@
  * painted with, the background, the quiet zone. One check of the options for every backend, and the gradient's
  * geometry in module units of the symbol (0..n), which each backend maps to its own coordinates.
  */
-import { checkColours, parseHex } from './colour.ts';
+import { checkColours, contrastRatio, MIN_CONTRAST, parseHex, relativeLuminance } from '../shared/qr/colour.ts';
 import {
-  contrastRatio,
   DESIGN_DEFAULTS,
   EYE_SHAPES,
   GRADIENT_TYPES,
   MAX_MARGIN,
-  MIN_CONTRAST,
   MIN_MARGIN,
-  QrError,
-  relativeLuminance,
   type EyeShape,
   type Gradient,
-  rgbToCmyk,
-  type PrintColour,
   type QrStyle,
-} from '../../workers/contract.ts';
+} from '../shared/qr/vocabulary.ts';
+import { QrError } from '../shared/qr/errors.ts';
+import { rgbToCmyk, type PrintColour } from '../shared/qr/print.ts';
 
 /** At most 3 decimals, as the PDF and EPS writers write numbers (svg.ts `fmt`, which imports this module). */
 function fmt(v: number): string {

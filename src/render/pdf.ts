@@ -13,7 +13,7 @@ import { inkPixels, MARK_WIDTH_PT, pdfColour, printPage, registration } from './
 import { shadingSource, type Paint } from './paint.ts';
 import { logoRect, type Scene } from './scene.ts';
 import { fmt } from './svg.ts';
-import type { PrintColour } from '../../workers/contract.ts';
+import type { PrintColour } from '../shared/qr/print.ts';
 
 /**
  * The logo: a baseline or progressive JPEG file embedded as it is (grey or RGB), or RGB pixels (row-major, top

@@ -7,7 +7,7 @@ import { DENO_DIR, functionDir, runDeno, type DenoProcess } from './deno.ts';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey } from './api-v1-helpers.ts';
-import { KEY_CACHE_TTL_MS } from '../../supabase/functions/_shared/api/key-cache.ts';
+import { KEY_CACHE_TTL_MS } from '../../src/shared/handlers/api/key-cache.ts';
 
 const FUNCTION_DIR = functionDir('api');
 /** A first run downloads hono, @hono/zod-openapi, zod, jose and supabase-js into DENO_DIR. */

@@ -3,7 +3,7 @@
  * overrides and colour contrast. Capacity (does the content fit version 40 at the row's level?) needs the
  * encoder and is asked of the QR worker afterwards (checkCapacity.ts). Every problem is a sentence for the user.
  */
-import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
+import { normalizeDestination } from '../../shared/destination.ts';
 import { QR_TYPES, type QrTypeId } from '../../content/qrTypes.ts';
 import { isUrlType } from '../../payload/index.ts';
 import { colorWarning, ECL_OPTIONS, FRAME_OPTIONS, SHAPE_OPTIONS, type QrDesign } from '../../qr-ui/index.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ECLS, FRAMES, MAX_FRAME_TEXT, SHAPES, type Ecl } from '../../worker-client/index.ts';
 import { HEX_COLOR } from './codeModel.ts';
-import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
+import { normalizeDestination } from '../../shared/destination.ts';
 
 const name = z
   .string()

@@ -1,5 +1,5 @@
 // What the scans export reads, whichever runtime serves it: the local server (SQL as the user, server/export/)
-// or a Supabase Edge Function (supabase-js with the user's JWT, ./supabase-source.ts). Row-level security decides
+// or a Supabase Edge Function (supabase-js with the user's JWT, src/shared/handlers/scans-export/supabase-source.ts). Row-level security decides
 // what a user sees in both: a source never reads as anyone but the caller.
 
 /** A code whose scans are exported. */

@@ -1,5 +1,5 @@
 // Supabase Edge Function `api`: the public REST API (docs/api.md) on a real project, the same Hono app as the
-// local server's /api/v1 (supabase/functions/_shared/api/app.ts), served at
+// local server's /api/v1 (src/shared/handlers/api/app.ts), served at
 //   https://<project-ref>.supabase.co/functions/v1/api/codes …
 //   supabase secrets set API_JWT_SECRET=<the project's JWT secret>   (Settings → API → JWT secret)
 //   supabase functions deploy api        (supabase/config.toml turns the gateway's JWT check off: keys are no JWTs)
@@ -11,11 +11,11 @@
 import { createClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
-import { createApiV1App } from '../_shared/api/app.ts';
-import { createKeyCache } from '../_shared/api/key-cache.ts';
-import { registerQr } from '../_shared/api/qr.ts';
-import { createKeyRateLimiter } from '../_shared/api/rate-limit.ts';
-import { createSupabaseApiStore } from '../_shared/api/supabase-store.ts';
+import { createApiV1App } from '../../../src/shared/handlers/api/app.ts';
+import { createKeyCache } from '../../../src/shared/handlers/api/key-cache.ts';
+import { registerQr } from '../../../src/shared/handlers/api/qr.ts';
+import { createKeyRateLimiter } from '../../../src/shared/handlers/api/rate-limit.ts';
+import { createSupabaseApiStore } from '../../../src/shared/handlers/api/supabase-store.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';

@@ -11,7 +11,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createScansExportHandler } from '../scans-export/handler.ts';
 import { apiCors } from './cors.ts';
-import { addDays, daysBetween, startOfDay, today } from './days.ts';
+import { addDays, daysBetween, startOfDay, today } from '../../time/calendarDays.ts';
 import { ApiV1Error, codeNotFound, errorResponse, invalidRequest } from './errors.ts';
 import type { KeyCache } from './key-cache.ts';
 import { apiKeyFrom, hashApiKey } from './keys.ts';

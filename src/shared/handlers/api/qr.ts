@@ -3,12 +3,13 @@
 // run everywhere; PNG needs a 2D canvas, which the runtime brings (`QrRuntime.png`: @napi-rs/canvas on the local
 // server) or does not (the Edge runtime: 501 `format_unavailable`).
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { DataTooLongError, encodeText } from '../../../../src/encoder/index.ts';
-import { sceneToEps } from '../../../../src/render/eps.ts';
-import { sceneToPdf } from '../../../../src/render/pdf.ts';
-import { buildScene, type Scene } from '../../../../src/render/scene.ts';
-import { sceneToSvg } from '../../../../src/render/svg.ts';
-import { DEFAULT_STYLE, FRAMES, MAX_FRAME_TEXT, QrError, SHAPES, type QrStyle } from '../../../../workers/contract.ts';
+import { DataTooLongError, encodeText } from '../../../encoder/index.ts';
+import { sceneToEps } from '../../../render/eps.ts';
+import { sceneToPdf } from '../../../render/pdf.ts';
+import { buildScene, type Scene } from '../../../render/scene.ts';
+import { sceneToSvg } from '../../../render/svg.ts';
+import { QrError } from '../../qr/errors.ts';
+import { DEFAULT_STYLE, FRAMES, MAX_FRAME_TEXT, SHAPES, type QrStyle } from '../../qr/vocabulary.ts';
 import type { ApiV1Env } from './app.ts';
 import { ApiV1Error, invalidRequest } from './errors.ts';
 import { COMMON_ERRORS, errorContent } from './responses.ts';

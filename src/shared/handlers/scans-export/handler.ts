@@ -9,7 +9,13 @@
 // Rows come code by code (oldest code first), each code's scans in time order.
 import { csvRecord } from './csv.ts';
 import { parseExportRequest } from './request.ts';
-import { ExportError, type ExportCode, type ExportScan, type ExportSession, type ScanCursor } from './types.ts';
+import {
+  ExportError,
+  type ExportCode,
+  type ExportScan,
+  type ExportSession,
+  type ScanCursor,
+} from '../../scans/exportSource.ts';
 
 export const CSV_COLUMNS = [
   'scanned_at',
