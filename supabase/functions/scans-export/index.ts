@@ -9,7 +9,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { createScansExportHandler } from '../../../src/shared/handlers/scans-export/handler.ts';
 import { supabaseExportSession } from '../../../src/shared/handlers/scans-export/supabase-source.ts';
-import { ExportError } from '../../../src/shared/scans/exportSource.ts';
+import { ExportError } from '../../../src/shared/handlers/scans-export/exportError.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
