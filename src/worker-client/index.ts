@@ -28,7 +28,14 @@ import type { ZipEntryData } from '../shared/zip/entryData.ts';
 import { fromWire, QrError } from '../shared/qr/errors.ts';
 import { SCAN_TIMEOUT_MS } from '../../workers/contract.ts';
 
-export { contrastRatio, hexToRgb, MIN_CONTRAST, relativeLuminance } from '../shared/qr/colour.ts';
+export {
+  checkContrast,
+  hexToRgb,
+  HEX_COLOUR,
+  isHexColour,
+  normalizeHexColour,
+  relativeLuminance,
+} from '../shared/qr/colour.ts';
 export { DataTooLongError, errorCode, QrError } from '../shared/qr/errors.ts';
 export {
   DEFAULT_BLEED_MM,

@@ -8,6 +8,7 @@ import { sceneToEps } from '../../../render/eps.ts';
 import { sceneToPdf } from '../../../render/pdf.ts';
 import { buildScene, type Scene } from '../../../render/scene.ts';
 import { sceneToSvg } from '../../../render/svg.ts';
+import { HEX_COLOUR } from '../../qr/colour.ts';
 import { QrError } from '../../qr/errors.ts';
 import { DEFAULT_STYLE, FRAMES, MAX_FRAME_TEXT, SHAPES, type QrStyle } from '../../qr/vocabulary.ts';
 import type { ApiV1Env } from './app.ts';
@@ -38,7 +39,7 @@ const param = (name: string) => ({ param: { name, in: 'query' as const } });
 const colour = (name: string, fallback: string) =>
   z
     .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, { message: `"${name}" must be a colour such as #1A2BB2` })
+    .regex(HEX_COLOUR, { message: `"${name}" must be a colour such as #1A2BB2` })
     .default(fallback)
     .openapi({ ...param(name), example: fallback });
 
