@@ -6,7 +6,8 @@
 // A key is resolved with the service key (resolve_api_key, the only call made with it); every other read and
 // write goes through the Data API with an access token minted here for the key's owner (60 s, role
 // `authenticated`), so row-level security and the plan limits decide as in the app. GET /qr draws SVG, PDF and
-// EPS with the app's renderer; PNG answers 501 `format_unavailable` (the Edge runtime has no canvas).
+// EPS with the app's renderer (src/render/qrFile.ts, given no PNG canvas); PNG answers 501 `format_unavailable`
+// (the Edge runtime has no canvas).
 // Bare specifiers resolve through ./deno.json's import map, which pins the versions the local server runs.
 import { createClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
@@ -14,6 +15,7 @@ import { SignJWT } from 'jose';
 import { createApiV1App } from '../../../src/shared/handlers/api/app.ts';
 import { createKeyCache } from '../../../src/shared/handlers/api/key-cache.ts';
 import { registerQr } from '../../../src/shared/handlers/api/qr.ts';
+import { qrFilePort } from '../../../src/render/qrFile.ts';
 import { createKeyRateLimiter } from '../../../src/shared/handlers/api/rate-limit.ts';
 import { createSupabaseApiStore } from '../../../src/shared/handlers/api/supabase-store.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
@@ -49,7 +51,7 @@ const api = createApiV1App({
   now: Date.now,
   shortUrl: (slug) => `${SUPABASE_URL}/functions/v1/r/${slug}`,
   exportPageSize: 1000,
-  extend: (app) => registerQr(app, {}),
+  extend: (app) => registerQr(app, qrFilePort()),
   onError: (err) => console.error('api failed', err),
 });
 
