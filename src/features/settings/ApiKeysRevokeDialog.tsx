@@ -2,7 +2,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { toaster } from '../../components/toaster.ts';
 import { supabaseCall } from '../../lib/supabaseCall.ts';
 import { getSupabase } from '../auth/supabaseClient.ts';
-import type { ApiKeyRow } from './ApiKeysSection.tsx';
+import type { ApiKeyRow } from './apiKeyRow.ts';
 
 /** Confirmation before a key stops working; revoke_api_key takes effect on the next request made with it. */
 export function ApiKeysRevokeDialog({

@@ -9,15 +9,7 @@ import { getSupabase } from '../auth/supabaseClient.ts';
 import { ApiKeysCreated, type CreatedApiKey } from './ApiKeysCreated.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { ApiKeysRevokeDialog } from './ApiKeysRevokeDialog.tsx';
-
-/** An active key as the owner may read it (public.api_keys without its hash). */
-export interface ApiKeyRow {
-  id: string;
-  name: string;
-  prefix: string;
-  created_at: string;
-  last_used_at: string | null;
-}
+import type { ApiKeyRow } from './apiKeyRow.ts';
 
 const when = (iso: string | null) =>
   iso === null ? 'Never' : new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
