@@ -161,7 +161,7 @@ async function runTests() {
   ensureDebianPackages();
   ensurePostgrest();
   const env = withTestEnv();
-  // Each static check keeps about one core busy: the type check in one lane and the other three in another use
+  // Each static check keeps about one core busy: the type check in one lane and the other four in another use
   // both (docs/testing.md has the figures).
   const staticChecks = [
     [['typecheck (every tsconfig)', ['tsc', '-b']]],
@@ -169,6 +169,7 @@ async function runTests() {
       ['lint (ESLint, zero warnings)', ['eslint', '.', '--max-warnings=0']],
       ['format (Prettier check)', ['prettier', '--check', '--log-level=warn', '.']],
       ['unused files, exports, dependencies (knip)', ['knip']],
+      ['import circles (dpdm, dpdm.config.json)', ['dpdm']],
     ],
   ];
   const steps = [['vitest unit (node)', ['vitest', 'run', '--project', 'unit']]];

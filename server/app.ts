@@ -62,7 +62,7 @@ function authRoutes(deps: Deps): Hono {
 
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
-  // The public API answers CORS itself, the same way in the Edge Function (supabase/functions/_shared/api/cors.ts).
+  // The public API answers CORS itself, the same way in the Edge Function (src/shared/handlers/api/cors.ts).
   app.use('*', (c, next) => (/^\/api\/v1(\/|$)/.test(c.req.path) ? next() : corsAndVersion(c, next)));
   const apiV1 = apiV1Routes(deps);
   app.use('*', apiV1.forgetKeysAfterChanges);

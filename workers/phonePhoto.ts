@@ -3,7 +3,7 @@
  * print: geometry (rotation, keystone) and light on the paper first, then the sensor's sampling (shrink), the
  * optics' blur, and the JPEG encoder last.
  */
-import { QrError } from './contract.ts';
+import { QrError } from '../src/shared/qr/errors.ts';
 import type { Degradation } from './degradations.ts';
 
 /** White: the paper around the print, what the camera sees past the export's edges. */

@@ -5,7 +5,8 @@
  * never holds up a preview or an export, and a worker whose readers fail to load is replaced by the next check.
  */
 import { expose } from 'comlink';
-import { QrError, type ScanReader } from './contract.ts';
+import { QrError } from '../src/shared/qr/errors.ts';
+import type { ScanReader } from './contract.ts';
 import { DECODERS, readWithAll } from './decoders.ts';
 import { DEGRADATIONS, PHONE_CHECK_PX_PER_MODULE } from './degradations.ts';
 import { capture, photoScene } from './phonePhoto.ts';

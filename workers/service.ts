@@ -4,7 +4,8 @@
  * the same service on the main thread.
  */
 import { transfer } from 'comlink';
-import { toWireError, type PreviewOptions, type QrRequest, type QrWorkerApi } from './contract.ts';
+import { toWireError } from '../src/shared/qr/errors.ts';
+import { type PreviewOptions, type QrRequest, type QrWorkerApi } from './contract.ts';
 import { archiveFile, eps, image, pdf, png, svg, svgFile } from './service/exports.ts';
 import { dropLogo, putLogo } from './service/logos.ts';
 import { info, preview } from './service/preview.ts';

@@ -6,10 +6,10 @@ import type { Deps } from '../lib/deps.ts';
 import type { Queryable } from '../lib/db.ts';
 import { runAs } from '../rest/as-role.ts';
 import { openLocalExportSession } from '../export/local-session.ts';
-import { ApiV1Error } from '../../supabase/functions/_shared/api/errors.ts';
-import type { CodeCreate, CodePatch } from '../../supabase/functions/_shared/api/schemas.ts';
-import { scanStatsFrom, type CountRow } from '../../supabase/functions/_shared/api/scan-stats.ts';
-import type { ApiStore, ScanRange, StoredCode, UserSession } from '../../supabase/functions/_shared/api/store.ts';
+import { ApiV1Error } from '../../src/shared/handlers/api/errors.ts';
+import type { CodeCreate, CodePatch } from '../../src/shared/handlers/api/schemas.ts';
+import { scanStatsFrom, type CountRow } from '../../src/shared/handlers/api/scan-stats.ts';
+import type { ApiStore, ScanRange, StoredCode, UserSession } from '../../src/shared/handlers/api/store.ts';
 
 const UTC_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 const CODE_COLUMNS = `id::text AS id, name, type, content, destination, design, is_dynamic, slug, status,

@@ -41,15 +41,3 @@ export async function scenePng(scene: Scene): Promise<Uint8Array<ArrayBuffer>> {
     release();
   }
 }
-
-declare global {
-  /**
-   * workers/contract.ts names ImageBitmap in the worker's preview types; the server program has no DOM lib (adding
-   * it would change fetch's types for every server file), and the functions used here never touch one.
-   */
-  interface ImageBitmap {
-    readonly width: number;
-    readonly height: number;
-    close(): void;
-  }
-}

@@ -1,18 +1,19 @@
-// /api/v1 on the local server: the runtime-neutral API app (supabase/functions/_shared/api/) with the local
-// store, per-key buckets sized like the data API's per-user ones, and the data API's per-IP limit in front,
+// /api/v1 on the local server: the runtime-neutral API app (src/shared/handlers/api/) with the local store, the
+// QR file port drawing PNG on @napi-rs/canvas, per-key buckets sized like the data API's per-user ones, and the data API's per-IP limit in front,
 // which also bounds guessing at keys (docs/api.md).
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Deps } from '../lib/deps.ts';
 import { isConnectionError, DbUnavailableError } from '../lib/db.ts';
 import { clientIp } from '../lib/http.ts';
 import { LOCAL_EXPORT_PAGE_SIZE } from '../export/routes.ts';
-import { createApiV1App } from '../../supabase/functions/_shared/api/app.ts';
-import { apiCors } from '../../supabase/functions/_shared/api/cors.ts';
-import { createKeyCache } from '../../supabase/functions/_shared/api/key-cache.ts';
-import { ApiV1Error, errorResponse } from '../../supabase/functions/_shared/api/errors.ts';
-import { createKeyRateLimiter, type KeyRateLimiter } from '../../supabase/functions/_shared/api/rate-limit.ts';
+import { createApiV1App } from '../../src/shared/handlers/api/app.ts';
+import { apiCors } from '../../src/shared/handlers/api/cors.ts';
+import { createKeyCache } from '../../src/shared/handlers/api/key-cache.ts';
+import { ApiV1Error, errorResponse } from '../../src/shared/handlers/api/errors.ts';
+import { createKeyRateLimiter, type KeyRateLimiter } from '../../src/shared/handlers/api/rate-limit.ts';
+import { registerQr } from '../../src/shared/handlers/api/qr.ts';
+import { qrFilePort } from '../../src/render/qrFile.ts';
 import { createLocalApiStore } from './local-store.ts';
-import { registerQr } from '../../supabase/functions/_shared/api/qr.ts';
 import { scenePng } from './qr-png.ts';
 
 const unlimitedKeys: KeyRateLimiter = {
@@ -41,7 +42,7 @@ export function apiV1Routes(deps: Deps): ApiV1 {
     shortUrl: (slug, request) => `${new URL(request.url).origin}/r/${slug}`,
     exportPageSize: LOCAL_EXPORT_PAGE_SIZE,
     isUnavailable: (err) => err instanceof DbUnavailableError || isConnectionError(err),
-    extend: (app) => registerQr(app, { png: scenePng }),
+    extend: (app) => registerQr(app, qrFilePort(scenePng)),
     onError: (err) => log(`api/v1 failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   });
   const routes = new Hono();

@@ -6,12 +6,8 @@ import type { JWTPayload } from 'jose';
 import type { Deps } from '../lib/deps.ts';
 import { runAs } from '../rest/as-role.ts';
 import { JwtError } from '../auth/tokens.ts';
-import {
-  ExportError,
-  type ExportCode,
-  type ExportScan,
-  type ExportSession,
-} from '../../supabase/functions/_shared/scans-export/types.ts';
+import { ExportError } from '../../src/shared/handlers/scans-export/exportError.ts';
+import type { ExportCode, ExportScan, ExportSession } from '../../src/shared/scans/exportSource.ts';
 
 interface ScanSqlRow extends Record<string, unknown> {
   id: string;

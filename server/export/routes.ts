@@ -1,10 +1,10 @@
 // /functions/v1/scans-export on the local server: the path Supabase serves Edge Functions at, so the app calls
 // `${VITE_SUPABASE_URL}/functions/v1/scans-export` against either backend. The handler is the Edge Function's
-// (supabase/functions/_shared/scans-export/handler.ts); here it reads through local-session.ts.
+// (src/shared/handlers/scans-export/handler.ts); here it reads through local-session.ts.
 import { Hono } from 'hono';
 import type { Deps } from '../lib/deps.ts';
 import { clientIp } from '../lib/http.ts';
-import { createScansExportHandler } from '../../supabase/functions/_shared/scans-export/handler.ts';
+import { createScansExportHandler } from '../../src/shared/handlers/scans-export/handler.ts';
 import { openLocalExportSession } from './local-session.ts';
 
 /** Rows per page: large enough that per-query overhead is small, small enough (~0.5 MB of CSV) to keep memory flat. */

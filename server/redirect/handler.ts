@@ -1,3 +1,2 @@
-// The runtime-neutral redirect handler lives with the edge function so that `supabase functions deploy`
-// bundles it; the local server uses the very same module.
-export * from '../../supabase/functions/_shared/redirect.ts';
+// The runtime-neutral redirect handler is the shared core's; the Edge Function `r` mounts the very same module.
+export * from '../../src/shared/handlers/redirect.ts';

@@ -2,7 +2,7 @@
  * Append-only bit sequence written most significant bit first into a fixed-size byte array (the layout of
  * QR codewords, §7.4). Internal to the encoder; results never expose it.
  */
-import { assert } from './errors.ts';
+import { assert } from './assert.ts';
 
 export class BitWriter {
   /** Output bytes: the first ceil(capacityBits / 8) are written; bits beyond `bitLength` are zero once `finish()` ran. */

@@ -3,7 +3,7 @@
  * to the data capacity, Reed–Solomon ECC per block, and interleaving of the blocks.
  */
 import { BitWriter } from './bitBuffer.ts';
-import { assert } from './errors.ts';
+import { assert } from './assert.ts';
 import { computeEcc } from './reedSolomon.ts';
 import { charCountBits, modeIndicator, type QrSegment } from './segments.ts';
 import {

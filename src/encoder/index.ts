@@ -10,14 +10,15 @@
  * does not fit `maxVersion`. Internal invariants throw `Error("QR encoder internal error: …")`.
  */
 import { dataCodewords, interleavedCodewords } from './codewords.ts';
-import { DataTooLongError } from './errors.ts';
 import { chooseMask, maskInput } from './mask.ts';
 import { getTemplate, placeCodewordsT, transpose, unpack } from './matrix.ts';
 import { chooseSegments } from './policy.ts';
 import { charCountBits, getTotalBits, type ByteSource, type QrSegment } from './segments.ts';
-import { ECLS, MAX_VERSION, MIN_VERSION, eclIndex, numDataCodewords, type Ecl, type EclIndex } from './tables.ts';
+import { DataTooLongError } from '../shared/qr/errors.ts';
+import { ECLS, type Ecl } from '../shared/qr/vocabulary.ts';
+import { MAX_VERSION, MIN_VERSION, eclIndex, numDataCodewords, type EclIndex } from './tables.ts';
 
-export { DataTooLongError } from './errors.ts';
+export { DataTooLongError } from '../shared/qr/errors.ts';
 export {
   makeAlphanumeric,
   makeBytes,
@@ -28,7 +29,7 @@ export {
   type QrSegment,
   type SegmentMode,
 } from './segments.ts';
-export type { Ecl } from './tables.ts';
+export type { Ecl } from '../shared/qr/vocabulary.ts';
 
 /** An encoded symbol. `modules[y * size + x] === 1` is dark; row-major, no quiet zone. */
 export interface QrMatrix {

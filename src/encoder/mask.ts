@@ -18,7 +18,7 @@
  * column, or in part scored along the lines themselves (line.ts).
  */
 
-import { assert } from './errors.ts';
+import { assert } from './assert.ts';
 import { lineDark, lineScore, tailBlocks, tailDarkCount } from './line.ts';
 import { mergeTail, mergeTailRows, tailLayout, transpose, type TailLayout, type Template } from './matrix.ts';
 import { boundaryBoxes, lastDark, scanCols, scanRows } from './scan.ts';

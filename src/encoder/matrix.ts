@@ -9,7 +9,7 @@
  * patterns, the order in which data bits are placed, and for each mask the plane to XOR (mask pattern on
  * data modules + that mask's format information), in both orientations.
  */
-import { assert } from './errors.ts';
+import { assert } from './assert.ts';
 import {
   ALIGNMENT_POSITIONS,
   FORMAT_BITS,

@@ -2,14 +2,13 @@
  * Constant tables of ISO/IEC 18004:2015 (Model 2), computed once at module load.
  * Versions are 1–40; error-correction levels are indexed L=0, M=1, Q=2, H=3 (`EclIndex`).
  */
+import type { Ecl } from '../shared/qr/vocabulary.ts';
 
-export type Ecl = 'L' | 'M' | 'Q' | 'H';
 /** 0 = L, 1 = M, 2 = Q, 3 = H. */
 export type EclIndex = 0 | 1 | 2 | 3;
 
 export const MIN_VERSION = 1;
 export const MAX_VERSION = 40;
-export const ECLS: readonly Ecl[] = ['L', 'M', 'Q', 'H'];
 
 export function eclIndex(ecl: Ecl): EclIndex {
   return ecl === 'L' ? 0 : ecl === 'M' ? 1 : ecl === 'Q' ? 2 : 3;

@@ -2,7 +2,7 @@
 import { newSurface, type Context2D, type GradientFill } from './context2d.ts';
 import { emitEyeCentres, emitEyeRings } from './eyes.ts';
 import { emitFrameShapes, FONT_FAMILY } from './layout.ts';
-import { parseHex } from './colour.ts';
+import { parseHex } from '../shared/qr/colour.ts';
 import { gradientGeometry, samePaint, type Paint } from './paint.ts';
 import { rasterisable, rasterModules, stampsModules } from './raster.ts';
 import { logoRect, pixelGrid, pixelLines, vectorGrid, type Scene } from './scene.ts';

@@ -10,7 +10,7 @@ import { shadingSource, type Paint } from './paint.ts';
 import { PS_SYMBOL_PROCS, psLines, psSymbolLayers } from './psModules.ts';
 import { logoRect, type Scene } from './scene.ts';
 import type { PathSink } from './shapes.ts';
-import type { PrintColour } from '../../workers/contract.ts';
+import type { PrintColour } from '../shared/qr/print.ts';
 
 function n3(v: number): string {
   return String(Math.round(v * 1000) / 1000);

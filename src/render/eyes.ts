@@ -7,7 +7,7 @@
  * Every shape is capped by the scan-safety finder rule (shapes.ts `finderSafeRadii`), which lives there only.
  */
 import { eyeRadii, finderSafeRadii, roundedRect, type EyeRadii, type GridMap, type PathSink } from './shapes.ts';
-import type { EyeShape, Shape } from '../../workers/contract.ts';
+import type { EyeShape, Shape } from '../shared/qr/vocabulary.ts';
 
 /** Corner radii in modules, TL TR BR BL. */
 type Radii = readonly [number, number, number, number];

@@ -4,7 +4,7 @@
  */
 import { roundedRect, circle, type PathSink } from './shapes.ts';
 import { QUIET_ZONE } from './model.ts';
-import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT, type Frame } from '../../workers/contract.ts';
+import { DEFAULT_FRAME_TEXT, MAX_FRAME_TEXT, type Frame } from '../shared/qr/vocabulary.ts';
 
 export type FrameShape =
   | {

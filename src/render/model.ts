@@ -3,7 +3,8 @@
  * patterns are drawn separately as whole eyes), and where the logo hole goes.
  */
 import { alignmentPositions, cachedModuleBlockMap, Fn } from './qrspec.ts';
-import type { Ecl, LogoPlacement, RenderAdjustment } from '../../workers/contract.ts';
+import type { Ecl } from '../shared/qr/vocabulary.ts';
+import type { LogoPlacement, RenderAdjustment } from '../shared/qr/renderReport.ts';
 import type { QrMatrix } from '../encoder/index.ts';
 import type { LogoSize } from './types.ts';
 

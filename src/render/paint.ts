@@ -3,23 +3,19 @@
  * painted with, the background, the quiet zone. One check of the options for every backend, and the gradient's
  * geometry in module units of the symbol (0..n), which each backend maps to its own coordinates.
  */
-import { checkColours, parseHex } from './colour.ts';
+import { checkColours, contrastOf, MIN_CONTRAST, parseHex } from '../shared/qr/colour.ts';
 import {
-  contrastRatio,
   DESIGN_DEFAULTS,
   EYE_SHAPES,
   GRADIENT_TYPES,
   MAX_MARGIN,
-  MIN_CONTRAST,
   MIN_MARGIN,
-  QrError,
-  relativeLuminance,
   type EyeShape,
   type Gradient,
-  rgbToCmyk,
-  type PrintColour,
   type QrStyle,
-} from '../../workers/contract.ts';
+} from '../shared/qr/vocabulary.ts';
+import { QrError } from '../shared/qr/errors.ts';
+import { rgbToCmyk, type PrintColour } from '../shared/qr/print.ts';
 
 /** At most 3 decimals, as the PDF and EPS writers write numbers (svg.ts `fmt`, which imports this module). */
 function fmt(v: number): string {
@@ -54,13 +50,11 @@ function badDesign(message: string, details: Record<string, string | number | bo
 
 /** Throws LOW_CONTRAST naming the part, like the foreground check does for the plain colour. */
 function checkPart(colour: string, bg: string, part: string): void {
-  const lf = relativeLuminance(parseHex(colour));
-  const lb = relativeLuminance(parseHex(bg));
-  const ratio = contrastRatio(lf, lb);
-  if (lf >= lb || ratio < MIN_CONTRAST)
+  const { verdict, ratio } = contrastOf(colour, bg);
+  if (verdict !== 'ok')
     throw new QrError(
       'LOW_CONTRAST',
-      lf >= lb
+      verdict !== 'tooClose'
         ? `The ${part} (${colour}) is not darker than the background: the code would fade into it.`
         : `The ${part} (${colour}) is too close to the background (contrast ${ratio.toFixed(1)}:1, at least ${MIN_CONTRAST}:1 needed): the code would fade into it.`,
       { colour, bg, part, ratio: Math.round(ratio * 100) / 100 },

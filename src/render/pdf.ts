@@ -7,7 +7,7 @@
  * never saves), and in the API on Node and Deno.
  */
 import type { jsPDF } from 'jspdf';
-import { parseHex } from './colour.ts';
+import { parseHex } from '../shared/qr/colour.ts';
 import { helveticaBoldEm, winAnsiCodes } from './helveticaBold.ts';
 import { emitFrameShapes } from './layout.ts';
 import { latin1Text, PdfDocument, type ObjectWriter, type PageBox } from './pdfDocument.ts';
@@ -16,7 +16,7 @@ import { inkPixels, MARK_WIDTH_PT, pdfColour, printPage, registration } from './
 import { shadingSource, type Paint } from './paint.ts';
 import { logoRect, type Scene } from './scene.ts';
 import { fmt } from './svg.ts';
-import { rgbToCmyk, type PrintColour } from '../../workers/contract.ts';
+import { rgbToCmyk, type PrintColour } from '../shared/qr/print.ts';
 
 /**
  * The logo: a baseline or progressive JPEG file embedded as it is (grey or RGB), or RGB pixels (row-major, top

@@ -2,9 +2,9 @@
  * Print geometry and ink colours shared by the PDF and EPS writers: the page around a trimmed artwork (bleed,
  * crop marks in the slug) and colour operators in RGB or CMYK.
  */
-import { parseHex } from './colour.ts';
+import { parseHex } from '../shared/qr/colour.ts';
 import { fmt } from './svg.ts';
-import { PT_PER_MM, rgbToCmyk, type PrintColour } from '../../workers/contract.ts';
+import { PT_PER_MM, rgbToCmyk, type PrintColour } from '../shared/qr/print.ts';
 
 /** Crop marks start this far outside the trim (at least the bleed) and are this long, 0.25 pt wide. */
 export const MARK_OFFSET_MM = 3;

@@ -4,7 +4,8 @@
  * Independent of the encoder on purpose: the hole budget is checked against the standard, not against the
  * encoder's own bookkeeping.
  */
-import { QrError, type Ecl } from '../../workers/contract.ts';
+import { QrError } from '../shared/qr/errors.ts';
+import type { Ecl } from '../shared/qr/vocabulary.ts';
 
 // Error-correction codewords per block and number of blocks, indexed [ecl][version] (index 0 unused).
 // prettier-ignore

@@ -18,10 +18,10 @@
  * each edge of a corner cell. For the few module sizes where a corner could spill into the next cell
  * (0.75 m > floor(m): m < 1, 4/3..2, 8/3..3; never in previews, which get >= 3 px per module) it stays on paths.
  */
-import { parseHex } from './colour.ts';
+import { parseHex } from '../shared/qr/colour.ts';
 import { newSurface, type Context2D, type Pixels, type Surface2D } from './context2d.ts';
 import { cornerRadii, emitCell, emitModules } from './shapes.ts';
-import type { Shape } from '../../workers/contract.ts';
+import type { Shape } from '../shared/qr/vocabulary.ts';
 
 type Ctx = Context2D;
 

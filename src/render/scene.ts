@@ -3,7 +3,7 @@ import { layoutFrame, moduleSize, type Layout } from './layout.ts';
 import { buildModel, type RenderModel } from './model.ts';
 import { resolveDesign, type Design } from './paint.ts';
 import { solidAlignment, type GridMap } from './shapes.ts';
-import type { QrStyle } from '../../workers/contract.ts';
+import type { QrStyle } from '../shared/qr/vocabulary.ts';
 import type { QrMatrix } from '../encoder/index.ts';
 import type { LogoSize } from './types.ts';
 

@@ -4,7 +4,7 @@
  * in an L of dark ones), then mapped to output coordinates by a GridMap, which may snap grid lines to pixels.
  */
 import { DX, DY, traceContours, type Contours } from './contours.ts';
-import type { Shape } from '../../workers/contract.ts';
+import type { Shape } from '../shared/qr/vocabulary.ts';
 
 /** What every backend can draw: Canvas 2D contexts and Path2D satisfy it as they are. */
 export interface PathSink {

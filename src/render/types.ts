@@ -1,6 +1,7 @@
 /**
  * Plain-data types of the renderer's own. The QR vocabulary it draws (Ecl, Shape, Frame, QrStyle, their lists
- * and defaults, RenderAdjustment, LogoPlacement) is declared once, in the worker contract (workers/contract.ts).
+ * and defaults) and what it reports (RenderAdjustment, LogoPlacement) are declared once, in the shared core
+ * (src/shared/qr).
  */
 
 /** Size of a logo image in its own pixels (only its aspect ratio matters to the geometry). */

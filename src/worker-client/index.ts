@@ -4,7 +4,8 @@
  * worker. No rendering happens here.
  *
  * Pages and features reach the QR vocabulary (levels, shapes, frames, style defaults, the colour rule, typed
- * errors) only through this module's re-exports of the worker contract, never src/render or src/encoder.
+ * errors) only through this module's re-exports of the shared core (src/shared/qr) and the worker contract, never
+ * src/render or src/encoder.
  */
 import { releaseProxy, wrap, type Remote } from 'comlink';
 import type {
@@ -14,23 +15,38 @@ import type {
   LogoInput,
   PreviewOptions,
   PreviewResult,
-  PrintColour,
-  PrintSetup,
   QrContent,
   QrRequest,
   QrWorkerApi,
-  RasterType,
   RenderMeta,
   ScanCheckResult,
   ScanTarget,
 } from '../../workers/contract.ts';
-import type { ZipEntryData } from '../zip/entryData.ts';
-import { fromWire, QrError, SCAN_TIMEOUT_MS } from '../../workers/contract.ts';
+import type { PrintColour, PrintSetup } from '../shared/qr/print.ts';
+import type { RasterType } from '../shared/qr/vocabulary.ts';
+import type { ZipEntryData } from '../shared/zip/entryData.ts';
+import { fromWire, QrError } from '../shared/qr/errors.ts';
+import { SCAN_TIMEOUT_MS } from '../../workers/contract.ts';
 
 export {
-  contrastRatio,
-  DataTooLongError,
+  checkContrast,
+  hexToRgb,
+  HEX_COLOUR,
+  isHexColour,
+  normalizeHexColour,
+  relativeLuminance,
+} from '../shared/qr/colour.ts';
+export { DataTooLongError, errorCode, QrError } from '../shared/qr/errors.ts';
+export {
   DEFAULT_BLEED_MM,
+  MAX_BLEED_MM,
+  MAX_PRINT_MM,
+  MIN_MODULE_MM,
+  MM_PER_INCH,
+  PT_PER_MM,
+  rgbToCmyk,
+} from '../shared/qr/print.ts';
+export {
   DEFAULT_ECL,
   DEFAULT_FRAME_TEXT,
   DEFAULT_STYLE,
@@ -40,26 +56,19 @@ export {
   GRADIENT_TYPES,
   MAX_MARGIN,
   MIN_MARGIN,
-  errorCode,
   FRAMES,
-  hexToRgb,
   LOGO_TYPES,
   MAX_FRAME_TEXT,
-  MAX_BLEED_MM,
   MAX_LOGO_BYTES,
-  MAX_PRINT_MM,
-  MIN_CONTRAST,
-  MIN_MODULE_MM,
-  MM_PER_INCH,
-  PT_PER_MM,
-  QrError,
-  relativeLuminance,
-  rgbToCmyk,
-  SCAN_READER_LABEL,
-  SCAN_READERS,
   SHAPES,
-} from '../../workers/contract.ts';
+} from '../shared/qr/vocabulary.ts';
+export { SCAN_READER_LABEL, SCAN_READERS } from '../../workers/contract.ts';
 export type * from '../../workers/contract.ts';
+export type * from '../shared/qr/colour.ts';
+export type * from '../shared/qr/errors.ts';
+export type * from '../shared/qr/print.ts';
+export type * from '../shared/qr/renderReport.ts';
+export type * from '../shared/qr/vocabulary.ts';
 
 export interface QrClientOptions {
   /** Factory for the worker (tests may pass their own). */

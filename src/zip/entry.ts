@@ -4,7 +4,7 @@
  * places the Blob in the archive without reading it (`ZipWriter`).
  */
 import { ZipDeflate, ZipPassThrough } from 'fflate';
-import type { ZipEntryData } from './entryData.ts';
+import type { ZipEntryData } from '../shared/zip/entryData.ts';
 
 /** Text formats (SVG, EPS, CSV) shrink several times at this level; higher levels cost more than they save. */
 const DEFLATE_LEVEL = 6;

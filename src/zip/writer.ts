@@ -8,7 +8,7 @@
  * Why not fflate's `Zip`: it takes the file's bytes and computes their CRC itself, so every byte of a bulk run
  * went through the page's main thread; here the archive is composed of the workers' Blobs.
  */
-import type { ZipEntryData } from './entryData.ts';
+import type { ZipEntryData } from '../shared/zip/entryData.ts';
 
 export type ZipPart = Uint8Array<ArrayBuffer> | Blob;
 

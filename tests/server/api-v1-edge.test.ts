@@ -7,7 +7,7 @@ import { DENO_DIR, functionDir, runDeno, type DenoProcess } from './deno.ts';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey } from './api-v1-helpers.ts';
-import { KEY_CACHE_TTL_MS } from '../../supabase/functions/_shared/api/key-cache.ts';
+import { KEY_CACHE_TTL_MS } from '../../src/shared/handlers/api/key-cache.ts';
 import { qpdfCheck } from '../support/qpdfCheck.ts';
 
 const FUNCTION_DIR = functionDir('api');

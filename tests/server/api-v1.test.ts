@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey, type ApiAnswer } from './api-v1-helpers.ts';
-import { KEY_CACHE_TTL_MS } from '../../supabase/functions/_shared/api/key-cache.ts';
+import { KEY_CACHE_TTL_MS } from '../../src/shared/handlers/api/key-cache.ts';
 
 describe.each(backends)('public API on %s', (backend) => {
   const srv = suiteServer(backend);

@@ -1,11 +1,11 @@
 // Destinations of dynamic codes are checked the same way in the database and in the app: public.is_redirectable_url
 // (supabase/migrations/20261124000100_destination_url.sql) answers exactly what isRedirectableUrl
-// (supabase/functions/_shared/destination.ts) answers, on the whole unit-test corpus in one query; the table's
+// (src/shared/destination.ts) answers, on the whole unit-test corpus in one query; the table's
 // check refuses `https://x:99999/` (the defect: stored, counted, then "not active") and a normalized destination
 // is stored and redirected to.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { isRedirectableUrl, normalizeDestination } from '../../supabase/functions/_shared/destination.ts';
+import { isRedirectableUrl, normalizeDestination } from '../../src/shared/destination.ts';
 import { destinationCorpus } from '../unit/codes/destinationCorpus.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 

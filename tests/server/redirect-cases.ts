@@ -1,6 +1,6 @@
 // The redirect's behaviour as cases that run against any runtime serving it: the local server's GET /r/:slug
 // (redirect.test.ts, scan-counting.test.ts) and the Supabase Edge Function under Deno (edge-function.test.ts).
-// Both share supabase/functions/_shared/redirect.ts but differ in everything around it (how a scan reaches the
+// Both share src/shared/handlers/redirect.ts but differ in everything around it (how a scan reaches the
 // database, the User-Agent parser and bot list they load, the country lookup), so each must pass the same cases.
 // Codes, accounts and the database are always the local server's; only the redirect URL changes.
 // The client address travels in X-Forwarded-For, where Supabase's gateway puts it: the local servers under test

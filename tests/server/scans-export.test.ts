@@ -13,8 +13,8 @@ import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
-import { createScansExportHandler } from '../../supabase/functions/_shared/scans-export/handler.ts';
-import { supabaseExportSession } from '../../supabase/functions/_shared/scans-export/supabase-source.ts';
+import { createScansExportHandler } from '../../src/shared/handlers/scans-export/handler.ts';
+import { supabaseExportSession } from '../../src/shared/handlers/scans-export/supabase-source.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 
 const AWKWARD = 'Menu, "Spring" 2026\r\nsecond line; ünïcödé, ✓';

@@ -2,16 +2,16 @@
 import { QR_SHARE } from '../../src/render/layout.ts';
 import { QUIET_ZONE } from '../../src/render/model.ts';
 import type { PdfPrint } from '../../src/render/pdf.ts';
+import { QrError } from '../../src/shared/qr/errors.ts';
 import {
   MAX_BLEED_MM,
   MAX_PRINT_MM,
   MIN_MODULE_MM,
   PT_PER_MM,
-  QrError,
   type PrintColour,
   type PrintSetup,
-  type QrRequest,
-} from '../contract.ts';
+} from '../../src/shared/qr/print.ts';
+import { type QrRequest } from '../contract.ts';
 import { PHONE_PX_PER_MM } from '../degradations.ts';
 
 export function checkSize(size: number, min: number, max: number): void {

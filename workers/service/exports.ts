@@ -3,17 +3,16 @@ import type { QrMatrix } from '../../src/encoder/index.ts';
 import type { PdfLogo, PdfPrint } from '../../src/render/pdf.ts';
 import { sceneToSvg } from '../../src/render/svg.ts';
 import { zipEntryOfBlob } from '../../src/zip/entry.ts';
+import { QrError } from '../../src/shared/qr/errors.ts';
+import { type PrintColour } from '../../src/shared/qr/print.ts';
 import {
   MAX_EXPORT_PX,
   MIN_EXPORT_PX,
-  QrError,
   RASTER_TYPES,
-  type ArchiveFormat,
   type ContentKind,
-  type PrintColour,
-  type QrRequest,
   type RasterType,
-} from '../contract.ts';
+} from '../../src/shared/qr/vocabulary.ts';
+import { type ArchiveFormat, type QrRequest } from '../contract.ts';
 import { checkColourMode, checkSize } from './checks.ts';
 import { blobToDataUrl, logoPixels } from './logos.ts';
 import { qrScene, renderMeta, renderRaster } from './scene.ts';

@@ -1,6 +1,8 @@
 /** The logo cache: logos the page sends, their bitmaps, and the forms the SVG, PDF and EPS exports embed. */
 import type { EpsLogo } from '../../src/render/eps.ts';
-import { LOGO_TYPES, MAX_LOGO_BYTES, QrError, type LogoInfo, type LogoInput, type QrRequest } from '../contract.ts';
+import { QrError } from '../../src/shared/qr/errors.ts';
+import { LOGO_TYPES, MAX_LOGO_BYTES } from '../../src/shared/qr/vocabulary.ts';
+import { type LogoInfo, type LogoInput, type QrRequest } from '../contract.ts';
 import type { LogoEntry, QrServiceState } from './state.ts';
 
 export async function putLogo(state: QrServiceState, input: LogoInput): Promise<LogoInfo> {

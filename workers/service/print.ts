@@ -1,6 +1,7 @@
 /** Print: the smallest safe size, the print-ready PDF, and the print window's page. */
 import { printPageHtml } from '../../src/render/printWindow.ts';
-import { PT_PER_MM, type PrintSetup, type QrRequest } from '../contract.ts';
+import { PT_PER_MM, type PrintSetup } from '../../src/shared/qr/print.ts';
+import { type QrRequest } from '../contract.ts';
 import { checkPrintSetup, checkPrintSize, minPrintMm, modulesAcross } from './checks.ts';
 import { pdfFile, svgText } from './exports.ts';
 import { encode } from './scene.ts';

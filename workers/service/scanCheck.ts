@@ -3,14 +3,8 @@
  * its own worker, started by the first check: the QR worker never waits for it to load or to read.
  */
 import { releaseProxy, wrap } from 'comlink';
-import {
-  QrError,
-  SCAN_READERS,
-  SCAN_TIMEOUT_MS,
-  type QrRequest,
-  type ScanCheckResult,
-  type ScanTarget,
-} from '../contract.ts';
+import { QrError } from '../../src/shared/qr/errors.ts';
+import { SCAN_READERS, SCAN_TIMEOUT_MS, type QrRequest, type ScanCheckResult, type ScanTarget } from '../contract.ts';
 import type { ScanReport, ScanWorkerApi } from '../scan.worker.ts';
 import { safePrintCm } from './checks.ts';
 import { pngFile } from './exports.ts';

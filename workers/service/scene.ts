@@ -2,7 +2,8 @@
 import { encodeText, type QrMatrix } from '../../src/encoder/index.ts';
 import { paintScene } from '../../src/render/canvas.ts';
 import { buildScene, type Scene } from '../../src/render/scene.ts';
-import { QrError, type PreviewOptions, type QrContent, type QrRequest, type RenderMeta } from '../contract.ts';
+import { QrError } from '../../src/shared/qr/errors.ts';
+import { type PreviewOptions, type QrContent, type QrRequest, type RenderMeta } from '../contract.ts';
 import { checkSize, modulesAcross } from './checks.ts';
 import { logoFor } from './logos.ts';
 import type { LogoEntry, QrServiceState } from './state.ts';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { customRangeSchema, PRESET_DAYS, type DayRange, type RangeChoice } from './dateRange.ts';
 import { formatRange } from './format.ts';
-import { todayIn } from './zonedDay.ts';
+import { todayIn } from '../../shared/time/zonedDay.ts';
 
 interface CustomValues {
   from: string;

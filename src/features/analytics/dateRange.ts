@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { startOfDayIn, todayIn } from './zonedDay.ts';
+import { startOfDayIn, todayIn } from '../../shared/time/zonedDay.ts';
 
 /**
  * Analytics periods are whole days in the user's time zone (Settings), as the database counts them

@@ -4,7 +4,7 @@
  * as a data attribute, which the e2e test reads after Cancel). `terminate` ends every worker at once.
  */
 import { QrClient, type ArchiveFormat, type QrRequest } from '../../worker-client/index.ts';
-import type { ZipEntryData } from '../../zip/entryData.ts';
+import type { ZipEntryData } from '../../shared/zip/entryData.ts';
 import { isCompressed, type BulkFormat } from './outputFormats.ts';
 
 const ARCHIVE_FORMATS: Record<BulkFormat, ArchiveFormat> = {

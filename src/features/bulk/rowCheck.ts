@@ -3,12 +3,12 @@
  * overrides and colour contrast. Capacity (does the content fit version 40 at the row's level?) needs the
  * encoder and is asked of the QR worker afterwards (checkCapacity.ts). Every problem is a sentence for the user.
  */
-import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
+import { normalizeDestination } from '../../shared/destination.ts';
 import { QR_TYPES, type QrTypeId } from '../../content/qrTypes.ts';
 import { isUrlType } from '../../payload/index.ts';
-import { colorWarning, ECL_OPTIONS, FRAME_OPTIONS, SHAPE_OPTIONS, type QrDesign } from '../../qr-ui/index.ts';
+import { ECL_OPTIONS, FRAME_OPTIONS, SHAPE_OPTIONS, type QrDesign } from '../../qr-ui/index.ts';
 import type { BulkRawRow } from '../../worker-client/csv.ts';
-import { contrastRatio, hexToRgb, MAX_FRAME_TEXT, relativeLuminance } from '../../worker-client/index.ts';
+import { checkContrast, MAX_FRAME_TEXT, normalizeHexColour } from '../../worker-client/index.ts';
 
 export interface CheckedRow {
   /** Spreadsheet row number (the header is row 1). */
@@ -38,13 +38,6 @@ function lookupType(raw: string): QrTypeId | null {
   const key = loose(raw);
   if (TYPE_ALIASES[key]) return TYPE_ALIASES[key];
   return QR_TYPES.find((t) => loose(t.id) === key || loose(t.label) === key)?.id ?? null;
-}
-
-/** `#1a2bb2`, `1A2BB2` → `#1A2BB2`; null when it is not six hex digits. */
-export function parseColour(raw: string): string | null {
-  const value = raw.trim();
-  const hex = value.startsWith('#') ? value : `#${value}`;
-  return hexToRgb(hex) ? hex.toUpperCase() : null;
 }
 
 /** With no `type` column, a row whose content is a web address is a Website code, anything else Text. */
@@ -93,7 +86,7 @@ export function checkRow(raw: BulkRawRow, row: number, base: QrDesign): CheckedR
     ['background', 'bg'],
   ] as const) {
     if (raw[column] === '') continue;
-    const colour = parseColour(raw[column]);
+    const colour = normalizeHexColour(raw[column]);
     if (colour) design[key] = colour;
     else {
       coloursOk = false;
@@ -111,12 +104,9 @@ export function checkRow(raw: BulkRawRow, row: number, base: QrDesign): CheckedR
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 function contrastProblem(fg: string, bg: string): string | null {
-  const warning = colorWarning(fg, bg);
-  if (warning === 'inverted')
+  const contrast = checkContrast(fg, bg);
+  if (!contrast || contrast.verdict === 'ok') return null;
+  if (contrast.verdict === 'lighter')
     return `The foreground ${fg} is lighter than the background ${bg}: most scanners cannot read inverted codes.`;
-  if (warning === 'lowContrast') {
-    const ratio = contrastRatio(relativeLuminance(hexToRgb(fg)!), relativeLuminance(hexToRgb(bg)!));
-    return `The foreground ${fg} and the background ${bg} are too close (contrast ${ratio.toFixed(1)}:1, scanners need at least 3:1).`;
-  }
-  return null;
+  return `The foreground ${fg} and the background ${bg} are too close (contrast ${contrast.ratio.toFixed(1)}:1, scanners need at least 3:1).`;
 }

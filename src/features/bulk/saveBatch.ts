@@ -4,7 +4,7 @@
  * into `qr_codes` in one statement (supabase/migrations/20261125000100_code_batches.sql). A refused row (the plan
  * limit, a bad destination) aborts the commit and leaves no code saved; the staged rows are then deleted.
  */
-import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
+import { normalizeDestination } from '../../shared/destination.ts';
 import { DataError } from '../../lib/dataError.ts';
 import { dataCall, supabaseCall, supabaseCount } from '../../lib/supabaseCall.ts';
 import { getSupabase } from '../../lib/supabaseClient.ts';

@@ -7,7 +7,7 @@
  * they come), or Blob parts (elsewhere: parts are gathered into Blobs of about PART_BYTES, which reference the
  * workers' Blobs rather than copy them, and downloaded as one Blob at the end).
  */
-import type { ZipEntryData } from '../../zip/entryData.ts';
+import type { ZipEntryData } from '../../shared/zip/entryData.ts';
 import { partBytes, ZipWriter, type ZipPart } from '../../zip/writer.ts';
 
 export interface ZipSink {

@@ -9,6 +9,7 @@ import {
   EYE_SHAPES,
   FRAMES,
   GRADIENT_TYPES,
+  HEX_COLOUR,
   MAX_MARGIN,
   MIN_MARGIN,
   MAX_FRAME_TEXT,
@@ -31,26 +32,24 @@ export const DEFAULT_CODE_DESIGN: CodeDesign = {
   ...DESIGN_DEFAULTS,
 };
 
-export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-
 /** Stored designs are jsonb written by any client: every field falls back to its default rather than failing. */
 const storedDesignSchema = z.object({
   shape: z.enum(SHAPES).catch(DEFAULT_CODE_DESIGN.shape),
-  fg: z.string().regex(HEX_COLOR).catch(DEFAULT_CODE_DESIGN.fg),
-  bg: z.string().regex(HEX_COLOR).catch(DEFAULT_CODE_DESIGN.bg),
+  fg: z.string().regex(HEX_COLOUR).catch(DEFAULT_CODE_DESIGN.fg),
+  bg: z.string().regex(HEX_COLOUR).catch(DEFAULT_CODE_DESIGN.bg),
   frame: z.enum(FRAMES).catch(DEFAULT_CODE_DESIGN.frame),
   frameText: z.string().max(MAX_FRAME_TEXT).catch(DEFAULT_CODE_DESIGN.frameText),
   ecl: z.enum(ECLS as [Ecl, ...Ecl[]]).catch(DEFAULT_CODE_DESIGN.ecl),
   // Design options: rows saved before them lack these and get the defaults (drawn as before).
   eyeFrame: z.enum(EYE_SHAPES).catch(DESIGN_DEFAULTS.eyeFrame),
   eyeCentre: z.enum(EYE_SHAPES).catch(DESIGN_DEFAULTS.eyeCentre),
-  eyeFrameColour: z.string().regex(HEX_COLOR).nullable().catch(DESIGN_DEFAULTS.eyeFrameColour),
-  eyeCentreColour: z.string().regex(HEX_COLOR).nullable().catch(DESIGN_DEFAULTS.eyeCentreColour),
+  eyeFrameColour: z.string().regex(HEX_COLOUR).nullable().catch(DESIGN_DEFAULTS.eyeFrameColour),
+  eyeCentreColour: z.string().regex(HEX_COLOUR).nullable().catch(DESIGN_DEFAULTS.eyeCentreColour),
   gradient: z
     .object({
       type: z.enum(GRADIENT_TYPES),
       angle: z.number().finite(),
-      stops: z.array(z.string().regex(HEX_COLOR)).min(2).max(3),
+      stops: z.array(z.string().regex(HEX_COLOUR)).min(2).max(3),
     })
     .nullable()
     .catch(DESIGN_DEFAULTS.gradient),

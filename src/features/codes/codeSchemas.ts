@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { ECLS, FRAMES, MAX_FRAME_TEXT, SHAPES, type Ecl } from '../../worker-client/index.ts';
-import { HEX_COLOR } from './codeModel.ts';
-import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
+import { ECLS, FRAMES, HEX_COLOUR, MAX_FRAME_TEXT, SHAPES, type Ecl } from '../../worker-client/index.ts';
+import { normalizeDestination } from '../../shared/destination.ts';
 
 const name = z
   .string()
@@ -22,8 +21,8 @@ export const editCodeSchema = z
     destination: z.string().trim(),
     content: z.string(),
     shape: z.enum(SHAPES),
-    fg: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB'),
-    bg: z.string().regex(HEX_COLOR, 'Colours are #RRGGBB'),
+    fg: z.string().regex(HEX_COLOUR, 'Colours are #RRGGBB'),
+    bg: z.string().regex(HEX_COLOUR, 'Colours are #RRGGBB'),
     frame: z.enum(FRAMES),
     frameText: z.string().max(MAX_FRAME_TEXT, `Frame text can be at most ${MAX_FRAME_TEXT} characters`),
     ecl: z.enum(ECLS as [Ecl, ...Ecl[]]),

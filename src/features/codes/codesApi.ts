@@ -3,7 +3,7 @@
  * supabase/migrations/20261122000000_qr_codes.sql. RLS decides what a user sees; every failure becomes a
  * DataError with a sentence for the user (src/lib/supabaseCall.ts).
  */
-import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
+import { normalizeDestination } from '../../shared/destination.ts';
 import { DataError, NOT_FOUND_MESSAGE } from '../../lib/dataError.ts';
 import { abortable, dataCall, supabaseCall, supabasePage } from '../../lib/supabaseCall.ts';
 import { countsByCode, toScanCounts, type ScanCountRow } from './scanCounts.ts';

@@ -1,7 +1,7 @@
 import type { QrTypeId } from '../../content/qrTypes.ts';
 import { QR_TYPES } from '../../content/qrTypes.ts';
 import { isUrlType } from '../../payload/index.ts';
-import { normalizeDestination } from '../../../supabase/functions/_shared/destination.ts';
+import { normalizeDestination } from '../../shared/destination.ts';
 import { isShortUrl } from './codesConfig.ts';
 
 /** Whether the generator's current code can be saved as dynamic, and if not, why (shown in the dialog). */

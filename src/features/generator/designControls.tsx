@@ -1,5 +1,6 @@
 /** Small labelled controls the design tabs share: option cards (radio cards) and a colour with its hex field. */
 import { Field, HStack, Input, RadioCard, SimpleGrid } from '@chakra-ui/react';
+import { isHexColour } from '../../worker-client/index.ts';
 
 export function OptionCards<T extends string>({
   label,
@@ -66,7 +67,7 @@ export function ColorField({
           maxLength={7}
           onChange={(e) => {
             const next = e.target.value.trim();
-            if (/^#[0-9a-fA-F]{6}$/.test(next)) onChange(next.toUpperCase());
+            if (isHexColour(next)) onChange(next.toUpperCase());
           }}
           fontFamily="mono"
         />

@@ -1,21 +1,23 @@
 // Supabase Edge Function `api`: the public REST API (docs/api.md) on a real project, the same Hono app as the
-// local server's /api/v1 (supabase/functions/_shared/api/app.ts), served at
+// local server's /api/v1 (src/shared/handlers/api/app.ts), served at
 //   https://<project-ref>.supabase.co/functions/v1/api/codes …
 //   supabase secrets set API_JWT_SECRET=<the project's JWT secret>   (Settings → API → JWT secret)
 //   supabase functions deploy api        (supabase/config.toml turns the gateway's JWT check off: keys are no JWTs)
 // A key is resolved with the service key (resolve_api_key, the only call made with it); every other read and
 // write goes through the Data API with an access token minted here for the key's owner (60 s, role
 // `authenticated`), so row-level security and the plan limits decide as in the app. GET /qr draws SVG, PDF and
-// EPS with the app's renderer; PNG answers 501 `format_unavailable` (the Edge runtime has no canvas).
+// EPS with the app's renderer (src/render/qrFile.ts, given no PNG canvas); PNG answers 501 `format_unavailable`
+// (the Edge runtime has no canvas).
 // Bare specifiers resolve through ./deno.json's import map, which pins the versions the local server runs.
 import { createClient } from '@supabase/supabase-js';
 import { Hono } from 'hono';
 import { SignJWT } from 'jose';
-import { createApiV1App } from '../_shared/api/app.ts';
-import { createKeyCache } from '../_shared/api/key-cache.ts';
-import { registerQr } from '../_shared/api/qr.ts';
-import { createKeyRateLimiter } from '../_shared/api/rate-limit.ts';
-import { createSupabaseApiStore } from '../_shared/api/supabase-store.ts';
+import { createApiV1App } from '../../../src/shared/handlers/api/app.ts';
+import { createKeyCache } from '../../../src/shared/handlers/api/key-cache.ts';
+import { registerQr } from '../../../src/shared/handlers/api/qr.ts';
+import { qrFilePort } from '../../../src/render/qrFile.ts';
+import { createKeyRateLimiter } from '../../../src/shared/handlers/api/rate-limit.ts';
+import { createSupabaseApiStore } from '../../../src/shared/handlers/api/supabase-store.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';
@@ -49,7 +51,7 @@ const api = createApiV1App({
   now: Date.now,
   shortUrl: (slug) => `${SUPABASE_URL}/functions/v1/r/${slug}`,
   exportPageSize: 1000,
-  extend: (app) => registerQr(app, {}),
+  extend: (app) => registerQr(app, qrFilePort()),
   onError: (err) => console.error('api failed', err),
 });
 

@@ -1,5 +1,5 @@
 // Supabase Edge Function `r`: the dynamic-code redirect on a real project, the same handler as the local
-// server's GET /r/:slug (supabase/functions/_shared/redirect.ts).
+// server's GET /r/:slug (src/shared/handlers/redirect.ts).
 //   supabase functions deploy r        (supabase/config.toml turns JWT verification off: phones send none)
 // Visitors then scan https://<project-ref>.supabase.co/functions/v1/r/<slug>. The function calls
 // public.record_scan() (public.redirect_target() for HEAD, prefetches and bots, which are not counted) with the
@@ -10,7 +10,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
-import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler } from '../_shared/redirect.ts';
+import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler } from '../../../src/shared/handlers/redirect.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
 
 type Lookup = (address: string) => string | null;

@@ -1,5 +1,5 @@
 // Supabase Edge Function `scans-export`: the CSV export of a user's scans on a real project, the same handler as
-// the local server's /functions/v1/scans-export (supabase/functions/_shared/scans-export/handler.ts).
+// the local server's /functions/v1/scans-export (src/shared/handlers/scans-export/handler.ts).
 //   supabase functions deploy scans-export --no-verify-jwt
 // JWT verification by the gateway is off (supabase/config.toml) because the app's download is a form POST that
 // carries the access token in its body, where the gateway does not look. The function checks the token itself
@@ -7,9 +7,9 @@
 // is exported; it never holds a service key. Pages are 1,000 rows, the Data API's default max rows.
 // Bare specifiers resolve through ./deno.json's import map, which pins the versions the local server runs.
 import { createClient } from '@supabase/supabase-js';
-import { createScansExportHandler } from '../_shared/scans-export/handler.ts';
-import { supabaseExportSession } from '../_shared/scans-export/supabase-source.ts';
-import { ExportError } from '../_shared/scans-export/types.ts';
+import { createScansExportHandler } from '../../../src/shared/handlers/scans-export/handler.ts';
+import { supabaseExportSession } from '../../../src/shared/handlers/scans-export/supabase-source.ts';
+import { ExportError } from '../../../src/shared/handlers/scans-export/exportError.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
 
 const SUPABASE_URL = Deno.env.get('SUPABASE_URL') ?? '';

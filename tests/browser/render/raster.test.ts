@@ -7,7 +7,7 @@ import { encodeText, measureCapacity, type QrMatrix } from '../../../src/encoder
 import { paintScene } from '../../../src/render/canvas.ts';
 import { rasterisable } from '../../../src/render/raster.ts';
 import { buildScene } from '../../../src/render/scene.ts';
-import { SHAPES, type Frame, type Shape } from '../../../workers/contract.ts';
+import { SHAPES, type Frame, type Shape } from '../../../src/shared/qr/vocabulary.ts';
 
 const CONTENT = 'https://qrcraft.app/raster?d=' + 'abcdefghij'.repeat(12);
 

@@ -11,7 +11,7 @@ import {
   rangeToTimestamps,
   resolveRange,
 } from '../../../src/features/analytics/dateRange.ts';
-import { todayIn } from '../../../src/features/analytics/zonedDay.ts';
+import { todayIn } from '../../../src/shared/time/zonedDay.ts';
 
 // 23:30 in UTC-5 on Nov 21 is already Nov 22 in UTC: periods are days in the chosen zone, like scans_per_day(p_tz).
 const NOW = new Date('2026-11-22T04:30:00.000Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, startOfDayIn, todayIn } from '../../../src/features/analytics/zonedDay.ts';
+import { dayIn, startOfDayIn, todayIn } from '../../../src/shared/time/zonedDay.ts';
 
 const at = (iso: string) => Date.parse(iso);
 

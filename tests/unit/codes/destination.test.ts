@@ -10,7 +10,7 @@ import {
   idnLetterRanges,
   isRedirectableUrl,
   normalizeDestination,
-} from '../../../supabase/functions/_shared/destination.ts';
+} from '../../../src/shared/destination.ts';
 import { destinationCorpus } from './destinationCorpus.ts';
 
 const corpus = destinationCorpus();

@@ -4,7 +4,7 @@
 // punycode labels valid and not). Used by tests/unit/codes/destination.test.ts (against `new URL`) and by
 // tests/server/destination.test.ts (the SQL function against isRedirectableUrl).
 import fc from 'fast-check';
-import { idnLetterRanges } from '../../../supabase/functions/_shared/destination.ts';
+import { idnLetterRanges } from '../../../src/shared/destination.ts';
 
 const SEED = 20261124;
 

@@ -1,9 +1,9 @@
 /** Page-side QR helpers (src/qr-ui): the contrast warning agrees with the renderer, and the payload type of a request. */
 import { describe, expect, test } from 'vitest';
 import { colorWarning, contentKind, storedContentKind } from '../../../src/qr-ui/index.ts';
-import { checkColours } from '../../../src/render/colour.ts';
+import { checkColours } from '../../../src/shared/qr/colour.ts';
 import { QR_TYPES } from '../../../src/content/qrTypes.ts';
-import { CONTENT_KINDS } from '../../../workers/contract.ts';
+import { CONTENT_KINDS } from '../../../src/shared/qr/vocabulary.ts';
 
 describe('colorWarning', () => {
   test('warns exactly when the renderer refuses the colours (one colour rule)', () => {

@@ -9,7 +9,7 @@ import { encodeText } from '../../../src/encoder/index.ts';
 import { sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
-import type { Ecl, Frame, Shape } from '../../../workers/contract.ts';
+import type { Ecl, Frame, Shape } from '../../../src/shared/qr/vocabulary.ts';
 import { DEFAULT_PRINT_PT } from '../../../workers/service/exports.ts';
 import { CONTENTS } from '../../browser/scan-safety/matrix.ts';
 import { rasteriseEps, rasterisePdf, readJsqr, type Gray } from './rasterise.ts';

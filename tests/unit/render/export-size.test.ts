@@ -9,7 +9,8 @@ import { sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import { sceneToSvg } from '../../../src/render/svg.ts';
-import { PT_PER_MM, SHAPES, type QrStyle } from '../../../workers/contract.ts';
+import { PT_PER_MM } from '../../../src/shared/qr/print.ts';
+import { SHAPES, type QrStyle } from '../../../src/shared/qr/vocabulary.ts';
 
 const TEXT = Array.from({ length: 1000 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789 .,'[(i * 7) % 39]).join('');
 const TITLE = `QR code: Text ${TEXT.slice(0, 57)}...`;

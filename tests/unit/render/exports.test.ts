@@ -13,7 +13,7 @@ import { encodeText } from '../../../src/encoder/index.ts';
 import { psString, sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
-import type { ContentKind, Ecl, Frame, QrStyle, Shape } from '../../../workers/contract.ts';
+import type { ContentKind, Ecl, Frame, QrStyle, Shape } from '../../../src/shared/qr/vocabulary.ts';
 import { exportTitle } from '../../../workers/service/exports.ts';
 import { qpdfCheckFile } from '../../support/qpdfCheck.ts';
 

@@ -20,8 +20,9 @@ import {
 } from '../../../src/render/qrspec.ts';
 import { emitModules, emitEyes, type GridMap } from '../../../src/render/shapes.ts';
 import { layoutFrame, estimateTextEm, frameLabel, QR_SHARE } from '../../../src/render/layout.ts';
-import { checkColours } from '../../../src/render/colour.ts';
-import { FRAMES, QrError, SHAPES } from '../../../workers/contract.ts';
+import { checkColours } from '../../../src/shared/qr/colour.ts';
+import { FRAMES, SHAPES } from '../../../src/shared/qr/vocabulary.ts';
+import { QrError } from '../../../src/shared/qr/errors.ts';
 import { SampleSink } from './sampleSink.ts';
 
 function grid(rows: string[]): { dark: Uint8Array; n: number } {

@@ -12,7 +12,7 @@ import { expect, test } from 'vitest';
 import { encodeText } from '../../../src/encoder/index.ts';
 import { jpegInfo, sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene, logoRect } from '../../../src/render/scene.ts';
-import type { QrStyle } from '../../../workers/contract.ts';
+import type { QrStyle } from '../../../src/shared/qr/vocabulary.ts';
 import { qpdfCheckFile } from '../../support/qpdfCheck.ts';
 import { pdfImageList, rasterisePdfRgb, readBoth } from './rasterise.ts';
 

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkCmyk, printedRgb } from '../../../src/qr-ui/printColour.ts';
 import { changeUnit, checkPrintForm, defaultPrintForm } from '../../../src/qr-ui/printSetup.ts';
-import { rgbToCmyk } from '../../../workers/contract.ts';
+import { rgbToCmyk } from '../../../src/shared/qr/print.ts';
 
 describe('rgbToCmyk (K = 1 − max, C = (1 − R − K) / (1 − K) …, whole percent)', () => {
   test.each([

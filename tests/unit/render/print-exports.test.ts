@@ -13,7 +13,8 @@ import { sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf, type PdfPrint } from '../../../src/render/pdf.ts';
 import { inkPixels, MARK_LENGTH_MM, MARK_OFFSET_MM } from '../../../src/render/print.ts';
 import { buildScene, logoRect, type Scene } from '../../../src/render/scene.ts';
-import { PT_PER_MM, rgbToCmyk, type QrStyle } from '../../../workers/contract.ts';
+import { PT_PER_MM, rgbToCmyk } from '../../../src/shared/qr/print.ts';
+import type { QrStyle } from '../../../src/shared/qr/vocabulary.ts';
 import {
   pdfImages,
   pdfInfoBoxes,

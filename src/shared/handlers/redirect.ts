@@ -1,8 +1,8 @@
 // The dynamic-code redirect as a plain Fetch handler: `(request: Request) => Promise<Response>`.
-// Runtime-neutral (web APIs only; its one import, ./destination.ts, has none) so the same module serves
-// GET /r/:slug on the local server (server/redirect.ts re-exports it) and runs as the Supabase Edge Function in
-// supabase/functions/r (it lives under supabase/functions/_shared so `supabase functions deploy` bundles it,
-// relative imports included). What differs per runtime is injected:
+// Runtime-neutral (web APIs only; its one import, ../destination.ts, has none) so the same module serves
+// GET /r/:slug on the local server (server/redirect/handler.ts re-exports it) and runs as the Supabase Edge Function
+// in supabase/functions/r (`supabase functions deploy` bundles it through the entry's relative import). What
+// differs per runtime is injected:
 // how a scan is recorded (SQL as service_role locally, supabase.rpc('record_scan') on the edge), the User-Agent
 // parser, the bot list, the IP → country lookup and where the client address comes from. The IP is used for the
 // lookup and for the unsalted visitor digest (SHA-256 of address + User-Agent, salted and hashed again in the
@@ -11,7 +11,7 @@
 // Honest counts: every request for an active code gets its 302, but only a GET from something that is not a
 // known bot, crawler or link previewer (isbot's list) and not a prefetch is recorded as a scan.
 
-import { isRedirectableUrl } from './destination.ts';
+import { isRedirectableUrl } from '../destination.ts';
 
 export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'other';
 

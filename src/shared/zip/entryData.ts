@@ -1,7 +1,6 @@
 /**
  * One file as it sits in a ZIP archive, with what its headers say about it. A type of its own, with no imports:
- * the worker contract names it, and the contract is also type-checked by Deno for the Edge Functions, which have no
- * fflate.
+ * the worker contract names it, the ZIP writer (src/zip, on fflate) makes and reads it, and the page passes it on.
  */
 export interface ZipEntryData {
   /** The bytes as they sit in the archive: the file itself when stored, its raw DEFLATE stream when deflated. */

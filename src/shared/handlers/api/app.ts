@@ -11,7 +11,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { createScansExportHandler } from '../scans-export/handler.ts';
 import { apiCors } from './cors.ts';
-import { addDays, daysBetween, startOfDay, today } from './days.ts';
+import { addDays, daysBetween } from '../../time/calendarDays.ts';
+import { dayIn, startOfDayIn } from '../../time/zonedDay.ts';
 import { ApiV1Error, codeNotFound, errorResponse, invalidRequest } from './errors.ts';
 import type { KeyCache } from './key-cache.ts';
 import { apiKeyFrom, hashApiKey } from './keys.ts';
@@ -260,7 +261,7 @@ export function createApiV1App(deps: ApiV1Deps): OpenAPIHono<ApiV1Env> {
     const { id } = c.req.valid('param');
     const query = c.req.valid('query');
     const timeZone = query.tz ?? 'UTC';
-    const toDay = query.to ?? today(deps.now(), timeZone);
+    const toDay = query.to ?? dayIn(deps.now(), timeZone);
     const fromDay = query.from ?? addDays(toDay, -29);
     const span = daysBetween(fromDay, toDay);
     if (span < 0) throw invalidRequest('"from" must be on or before "to"');
@@ -269,8 +270,8 @@ export function createApiV1App(deps: ApiV1Deps): OpenAPIHono<ApiV1Env> {
       fromDay,
       toDay,
       timeZone,
-      fromInstant: startOfDay(fromDay, timeZone),
-      toInstant: startOfDay(addDays(toDay, 1), timeZone),
+      fromInstant: startOfDayIn(fromDay, timeZone).toISOString(),
+      toInstant: startOfDayIn(addDays(toDay, 1), timeZone).toISOString(),
     };
     const session = c.var.session;
     if (query.format === 'csv') return scansCsv(c, session, id, range);

@@ -9,7 +9,8 @@
 // Rows come code by code (oldest code first), each code's scans in time order.
 import { csvRecord } from './csv.ts';
 import { parseExportRequest } from './request.ts';
-import { ExportError, type ExportCode, type ExportScan, type ExportSession, type ScanCursor } from './types.ts';
+import { ExportError } from './exportError.ts';
+import type { ExportCode, ExportScan, ExportSession, ScanCursor } from '../../scans/exportSource.ts';
 
 export const CSV_COLUMNS = [
   'scanned_at',

@@ -6,7 +6,8 @@
 // cursor's instant with a larger id first, then the scans after that instant. Both are index range scans on
 // (qr_code_id, scanned_at).
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { ExportError, type ExportCode, type ExportScan, type ExportSession } from './types.ts';
+import { ExportError } from './exportError.ts';
+import type { ExportCode, ExportScan, ExportSession } from '../../scans/exportSource.ts';
 
 interface ScanJson {
   id: number | string;

@@ -1,7 +1,7 @@
 // What the API reads and writes, whichever runtime serves it. An implementation resolves a key to its owner
 // (the one step that is not the user's own: a lookup by hash) and then reads and writes strictly as that user,
 // so row-level security decides what is visible (locally: server/api/local-store.ts, SQL as `authenticated`).
-import type { ExportSession } from '../scans-export/types.ts';
+import type { ExportSession } from '../../scans/exportSource.ts';
 import type { Code, CodeCreate, CodePatch, ScanStats } from './schemas.ts';
 
 /** A code as stored; the handler adds `short_url`. */

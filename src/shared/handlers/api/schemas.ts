@@ -1,8 +1,8 @@
 // The API's request and response shapes, as zod schemas with OpenAPI metadata: the routes validate with them
 // and /api/v1/openapi.json is generated from them, so the document cannot drift from what the server accepts.
 import { z } from '@hono/zod-openapi';
-import { normalizeDestination } from '../destination.ts';
-import { isCalendarDay } from './days.ts';
+import { normalizeDestination } from '../../destination.ts';
+import { isCalendarDay } from '../../time/calendarDays.ts';
 
 /** A design is a JSON object of at most 16 KiB (the database's check). */
 export const MAX_DESIGN_BYTES = 16 * 1024;

@@ -1,7 +1,8 @@
 /**
  * Calendar days in an IANA time zone, with nothing but Intl: the day an instant falls on there, and the first
  * instant of a day there. Analytics periods are days in the user's time zone (Settings), and the breakdown RPCs
- * take the instants that bound them; `scans_per_day(…, p_tz)` cuts its days at the same instants.
+ * take the instants that bound them; `scans_per_day(…, p_tz)` cuts its days at the same instants. The API's scans
+ * range (GET /codes/{id}/scans?tz=) uses the same instants, so the page and the API count the same days.
  */
 
 const HOUR_MS = 3_600_000;

@@ -1,30 +1,25 @@
-// GET /qr: a code drawn by the app's own encoder and renderer (src/encoder, src/render: the functions the worker
-// calls for a download), so a script gets the file the generator would make. SVG, PDF and EPS are pure code and
-// run everywhere; PNG needs a 2D canvas, which the runtime brings (`QrRuntime.png`: @napi-rs/canvas on the local
-// server) or does not (the Edge runtime: 501 `format_unavailable`).
+// GET /qr: a code drawn by the app's own encoder and renderer, so a script gets the file the generator would make.
+// The route (schema, OpenAPI, limits, errors) is here; the drawing comes through the QR file port
+// (src/shared/qr/filePort.ts) that each runtime's entry passes in: src/render/qrFile.ts, with a PNG canvas on the
+// local server (@napi-rs/canvas) and none on the Edge runtime (PNG answers 501 `format_unavailable`).
 import { createRoute, z, type OpenAPIHono } from '@hono/zod-openapi';
-import { DataTooLongError, encodeText } from '../../../../src/encoder/index.ts';
-import { sceneToEps } from '../../../../src/render/eps.ts';
-import { sceneToPdf } from '../../../../src/render/pdf.ts';
-import { buildScene, type Scene } from '../../../../src/render/scene.ts';
-import { sceneToSvg } from '../../../../src/render/svg.ts';
-import { DEFAULT_STYLE, FRAMES, MAX_FRAME_TEXT, QrError, SHAPES, type QrStyle } from '../../../../workers/contract.ts';
+import { HEX_COLOUR } from '../../qr/colour.ts';
+import { DataTooLongError, QrError } from '../../qr/errors.ts';
+import { QR_FILE_FORMATS, type QrFileFormat, type QrFilePort } from '../../qr/filePort.ts';
+import { DEFAULT_STYLE, FRAMES, MAX_FRAME_TEXT, SHAPES, type QrStyle } from '../../qr/vocabulary.ts';
 import type { ApiV1Env } from './app.ts';
 import { ApiV1Error, invalidRequest } from './errors.ts';
 import { COMMON_ERRORS, errorContent } from './responses.ts';
 
-const QR_FORMATS = ['svg', 'png', 'pdf', 'eps'] as const;
-type QrFormat = (typeof QR_FORMATS)[number];
-
 /** `size` per format: pixels for SVG and PNG, points (1/72 inch) for PDF and EPS (36 pt = 1/2 in, 5669 pt = 2 m). */
-const QR_SIZES: Record<QrFormat, { min: number; max: number; fallback: number; unit: string }> = {
+const QR_SIZES: Record<QrFileFormat, { min: number; max: number; fallback: number; unit: string }> = {
   svg: { min: 64, max: 4096, fallback: 1000, unit: 'pixels' },
   png: { min: 64, max: 4096, fallback: 1000, unit: 'pixels' },
   pdf: { min: 36, max: 5669, fallback: 480, unit: 'points' },
   eps: { min: 36, max: 5669, fallback: 480, unit: 'points' },
 };
 
-const CONTENT_TYPES: Record<QrFormat, string> = {
+const CONTENT_TYPES: Record<QrFileFormat, string> = {
   svg: 'image/svg+xml; charset=utf-8',
   png: 'image/png',
   pdf: 'application/pdf',
@@ -37,11 +32,13 @@ const param = (name: string) => ({ param: { name, in: 'query' as const } });
 const colour = (name: string, fallback: string) =>
   z
     .string()
-    .regex(/^#[0-9a-fA-F]{6}$/, { message: `"${name}" must be a colour such as #1A2BB2` })
+    .regex(HEX_COLOUR, { message: `"${name}" must be a colour such as #1A2BB2` })
     .default(fallback)
     .openapi({ ...param(name), example: fallback });
 
-const sizeRule = QR_FORMATS.map((f) => `${QR_SIZES[f].min}–${QR_SIZES[f].max} ${QR_SIZES[f].unit} for ${f}`).join(', ');
+const sizeRule = QR_FILE_FORMATS.map((f) => `${QR_SIZES[f].min}–${QR_SIZES[f].max} ${QR_SIZES[f].unit} for ${f}`).join(
+  ', ',
+);
 
 const QrQuerySchema = z.object({
   data: z
@@ -50,7 +47,7 @@ const QrQuerySchema = z.object({
     .max(7089, { message: '"data" may be at most 7089 characters' })
     .openapi({ ...param('data'), example: 'https://example.com' }),
   format: z
-    .enum(QR_FORMATS, { message: `"format" must be one of ${QR_FORMATS.join(', ')}` })
+    .enum(QR_FILE_FORMATS, { message: `"format" must be one of ${QR_FILE_FORMATS.join(', ')}` })
     .default('svg')
     .openapi(param('format')),
   size: z
@@ -103,13 +100,9 @@ const qrRoute = createRoute({
   },
 });
 
-/** What the runtime adds to the pure formats. */
-export interface QrRuntime {
-  /** A PNG of the scene at its own size in pixels; absent where there is no canvas. */
-  png?(scene: Scene): Promise<Uint8Array<ArrayBuffer>>;
-}
+type QrQuery = z.infer<typeof QrQuerySchema>;
 
-function sceneFor(q: z.infer<typeof QrQuerySchema>, size: number, wholeUnits: boolean): Scene {
+async function drawFile(q: QrQuery, size: number, port: QrFilePort): Promise<string | Uint8Array<ArrayBuffer>> {
   const style: QrStyle = {
     ...DEFAULT_STYLE,
     shape: q.shape,
@@ -119,7 +112,7 @@ function sceneFor(q: z.infer<typeof QrQuerySchema>, size: number, wholeUnits: bo
     frameText: q.frameText,
   };
   try {
-    return buildScene(encodeText(q.data, { ecl: q.ecl }), style, null, size, wholeUnits);
+    return await port.draw({ format: q.format, data: q.data, ecl: q.ecl, style, size, title: TITLE });
   } catch (err) {
     if (err instanceof DataTooLongError) {
       throw invalidRequest(`"data" is too long for a QR code at level ${q.ecl}: use less text or a lower level`);
@@ -129,7 +122,7 @@ function sceneFor(q: z.infer<typeof QrQuerySchema>, size: number, wholeUnits: bo
   }
 }
 
-export function registerQr(app: OpenAPIHono<ApiV1Env>, runtime: QrRuntime): void {
+export function registerQr(app: OpenAPIHono<ApiV1Env>, port: QrFilePort): void {
   app.openapi(qrRoute, async (c) => {
     const q = c.req.valid('query');
     const range = QR_SIZES[q.format];
@@ -137,21 +130,14 @@ export function registerQr(app: OpenAPIHono<ApiV1Env>, runtime: QrRuntime): void
     if (size < range.min || size > range.max) {
       throw invalidRequest(`"size" must be from ${range.min} to ${range.max} ${range.unit} for ${q.format}`);
     }
-    // SVG on whole units, as the generator's SVG download; PDF/EPS in points and PNG on snapped pixels as the worker.
-    const scene = () => sceneFor(q, size, q.format === 'svg');
-    let body: string | Uint8Array<ArrayBuffer>;
-    if (q.format === 'png') {
-      if (!runtime.png) {
-        throw new ApiV1Error(
-          501,
-          'format_unavailable',
-          'PNG is not drawn here (this runtime has no canvas): ask for format=svg, pdf or eps',
-        );
-      }
-      body = await runtime.png(scene());
-    } else if (q.format === 'pdf') body = await sceneToPdf(scene(), { title: TITLE, logo: null });
-    else if (q.format === 'eps') body = sceneToEps(scene(), { title: TITLE, logo: null });
-    else body = sceneToSvg(scene(), { title: TITLE, logoHref: null });
+    if (!port.draws(q.format)) {
+      throw new ApiV1Error(
+        501,
+        'format_unavailable',
+        'PNG is not drawn here (this runtime has no canvas): ask for format=svg, pdf or eps',
+      );
+    }
+    const body = await drawFile(q, size, port);
     return new Response(body, {
       status: 200,
       headers: {

@@ -1,7 +1,8 @@
 // The export's input, from a form POST (a browser download cannot set headers, so the access token comes in
 // the body) or from a GET / POST with an Authorization header (scripts, curl). Never from the URL: tokens in
 // query strings end up in logs and history.
-import { ExportError, type InstantRange } from './types.ts';
+import { ExportError } from './exportError.ts';
+import type { InstantRange } from '../../scans/exportSource.ts';
 
 export interface ExportRequest {
   accessToken: string;
