@@ -3,10 +3,10 @@
  * cross-references and metadata. Our code writes the page's operators (`write`). What jsPDF has no API for is
  * done here through the interface jsPDF gives its own plugins (`doc.internal`: its events, `newObject`,
  * `putStream`), so jsPDF still numbers, compresses and cross-references every object:
- * - XObjects it cannot describe (`xobject`): a form with its own resources (a soft mask and a DeviceCMYK
- *   shading, for gradients) and images from raw pixels (DeviceCMYK; or RGB compressed: its RGBA path writes them
- *   uncompressed).
- * - Non-ASCII titles (`setTitle`): jsPDF writes them as UTF-16 in a literal string without escaping a CR byte
+ * - XObjects it cannot describe (`xobject`): a form with its own resources (a soft mask and a shading that may
+ *   be DeviceCMYK, for gradients), images from raw pixels (DeviceCMYK; or RGB compressed: its RGBA path writes
+ *   them uncompressed), and a JPEG its header reader misreads (pdf.ts).
+ * - Non-ASCII titles (`setInfo`): jsPDF writes them as UTF-16 in a literal string without escaping a CR byte
  *   (U+010D, U+4E0D …), which readers take as LF (PDF 32000-1 7.3.4.2), and Latin-1-only ones as PDFDocEncoding
  *   (U+00A0 reads as €). It writes a placeholder of the same length, replaced by a hex string.
  */
