@@ -103,6 +103,8 @@ function createLimiters(config: ServerConfig): Limiters {
     otp: limiter({ burst: r.burst, perFiveMinutes: mail.otpPer5Min }),
     verify: limiter({ burst: r.burst, perFiveMinutes: mail.verifyPer5Min }),
     emailPerIp: limiter({ burst: mail.emailSentPerHour, perHour: mail.emailSentPerHour }),
+    emailPerAddress: limiter({ burst: mail.emailSentPerHour, perHour: mail.emailSentPerHour }),
+    wrongCodesPerAddress: createLimiter({ ...mail.wrongCodesPerAddress, now }),
     rest: limiter(r.rest),
     restPerIp: limiter(r.restPerIp),
     restRows: limiter(r.restRows),
