@@ -62,6 +62,12 @@ function authRoutes(deps: Deps): Hono {
 
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
+  // A body refused before it has all arrived leaves the rest of it on the connection: say so, and close it,
+  // rather than keep it alive for a next request that the unread body would break (docs/security.md).
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.status === 413) c.res.headers.set('Connection', 'close');
+  });
   // The public API answers CORS itself, the same way in the Edge Function (src/shared/handlers/api/cors.ts).
   app.use('*', (c, next) => (/^\/api\/v1(\/|$)/.test(c.req.path) ? next() : corsAndVersion(c, next)));
   const apiV1 = apiV1Routes(deps);
@@ -103,6 +109,8 @@ function createLimiters(config: ServerConfig): Limiters {
     otp: limiter({ burst: r.burst, perFiveMinutes: mail.otpPer5Min }),
     verify: limiter({ burst: r.burst, perFiveMinutes: mail.verifyPer5Min }),
     emailPerIp: limiter({ burst: mail.emailSentPerHour, perHour: mail.emailSentPerHour }),
+    emailPerAddress: limiter({ burst: mail.emailSentPerHour, perHour: mail.emailSentPerHour }),
+    wrongCodesPerAddress: createLimiter({ ...mail.wrongCodesPerAddress, now }),
     rest: limiter(r.rest),
     restPerIp: limiter(r.restPerIp),
     restRows: limiter(r.restRows),

@@ -38,8 +38,9 @@ const frequencyError = (seconds: number) =>
 
 /**
  * The limits on a request that may send mail, applied before the address is looked up so that they answer
- * alike for known and unknown addresses: the route's per-IP limiter, the per-IP mail budget, and one mail
- * of this kind per address per SMTP_MAX_FREQUENCY.
+ * alike for known and unknown addresses: the route's per-IP limiter, one mail of this kind per address per
+ * SMTP_MAX_FREQUENCY, and the mail budgets per IP and per address (the latter whatever the client address,
+ * which a trusted forwarding header lets a client choose).
  */
 export function guardMailRequest(deps: Deps, c: Context, kind: MailKind, address: string): void {
   const ipHeader = deps.config.rateLimits.ipHeader;
@@ -47,7 +48,7 @@ export function guardMailRequest(deps: Deps, c: Context, kind: MailKind, address
   const key = `${CLOCK_OF[kind]}:${address}`;
   const wait = deps.mailFrequency.wait(key);
   if (wait > 0) throw frequencyError(wait);
-  if (!deps.limiters.emailPerIp.take(clientIp(c, ipHeader))) {
+  if (!deps.limiters.emailPerIp.take(clientIp(c, ipHeader)) || !deps.limiters.emailPerAddress.take(address)) {
     throw new ApiError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
   }
   deps.mailFrequency.mark(key);
@@ -98,7 +99,8 @@ interface IssueOptions {
 
 interface IssuedToken {
   otp: string;
-  hash: string;
+  /** What the link carries (generate_link's hashed_token; POST /verify takes it as token_hash). */
+  linkToken: string;
   link: string;
 }
 
@@ -106,8 +108,8 @@ interface IssuedToken {
 export async function issueToken(deps: Deps, q: Queryable, o: IssueOptions): Promise<IssuedToken> {
   const { config } = deps;
   const now = config.now();
-  const { otp, hash } = newToken(o.address, config.mailer.otpLength);
-  await saveToken(q, { userId: o.user.id, type: o.tokenType, hash, relatesTo: o.address, nowMs: now });
+  const { otp, hash, linkToken } = newToken(o.address, config.mailer.otpLength);
+  await saveToken(q, { userId: o.user.id, type: o.tokenType, hash, linkToken, relatesTo: o.address, nowMs: now });
   const column = SENT_AT_COLUMN[CLOCK_OF[o.kind]];
   await q.query(`UPDATE auth.users SET ${column} = $2, updated_at = $2 WHERE id = $1`, [
     o.user.id,
@@ -117,7 +119,7 @@ export async function issueToken(deps: Deps, q: Queryable, o: IssueOptions): Pro
   const link =
     o.kind === 'reauthentication'
       ? ''
-      : `${o.base}/verify?token=${hash}&type=${verifyType}&redirect_to=${encodeURIComponent(o.redirectTo)}`;
+      : `${o.base}/verify?token=${linkToken}&type=${verifyType}&redirect_to=${encodeURIComponent(o.redirectTo)}`;
   if (o.send !== false) {
     deps.mailFrequency.mark(`${CLOCK_OF[o.kind]}:${o.address}`);
     const mail = renderMail(
@@ -127,5 +129,5 @@ export async function issueToken(deps: Deps, q: Queryable, o: IssueOptions): Pro
     );
     deps.mailer.send({ to: o.address, ...mail });
   }
-  return { otp, hash, link };
+  return { otp, linkToken, link };
 }

@@ -58,6 +58,11 @@ export interface MailRateLimitConfig {
    * counting requests per IP, known address or not, keeps the answer the same for both.
    */
   emailSentPerHour: number;
+  /**
+   * Wrong codes at /verify per address (and so across its tokens), whatever the client address; on even with
+   * AUTH_RATE_LIMITS=off, as the cap per token is. Over it: 429 until the bucket refills.
+   */
+  wrongCodesPerAddress: { burst: number; perHour: number };
 }
 
 /** Outgoing mail (SMTP_*). An empty host sends nothing: each mail is logged as one line instead. */
@@ -231,6 +236,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       otpPer5Min: intVar(env, 'RATE_LIMIT_OTP', 30, 1),
       verifyPer5Min: intVar(env, 'RATE_LIMIT_VERIFY', 30, 1),
       emailSentPerHour: intVar(env, 'RATE_LIMIT_EMAIL_SENT', 30, 1),
+      wrongCodesPerAddress: { burst: 10, perHour: 10 },
     },
     smtp: {
       host: env.SMTP_HOST?.trim() ?? '',

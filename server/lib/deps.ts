@@ -15,8 +15,11 @@ export interface Limiters {
   otp: Limiter;
   /** /verify per IP (RATE_LIMIT_VERIFY). */
   verify: Limiter;
-  /** Requests that would send a mail, per IP (RATE_LIMIT_EMAIL_SENT per hour). */
+  /** Requests that would send a mail, per IP and per address (RATE_LIMIT_EMAIL_SENT per hour each). */
   emailPerIp: Limiter;
+  emailPerAddress: Limiter;
+  /** Wrong codes at /verify per address; always on (docs/security.md, "Mailed codes"). */
+  wrongCodesPerAddress: Limiter;
   /** /rest/v1 per caller (user, else IP), per IP, and rows inserted per user. */
   rest: Limiter;
   restPerIp: Limiter;

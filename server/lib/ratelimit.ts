@@ -5,6 +5,8 @@
 export interface Limiter {
   /** Takes `cost` tokens for key; false when the bucket holds fewer (answer 429). */
   take(key: string, cost?: number): boolean;
+  /** Whether `cost` tokens are there for key, taking none (a budget spent only by failures). */
+  allows(key: string, cost?: number): boolean;
   /** Whole seconds until `cost` tokens will be there for key (for Retry-After); at least 1. */
   retryAfterSec(key: string, cost?: number): number;
 }
@@ -61,6 +63,12 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       b.tokens -= cost;
       return true;
     },
+    allows(key, cost = 1) {
+      const b = buckets.get(key);
+      if (!b) return true;
+      refill(b, opts.now());
+      return b.tokens >= cost;
+    },
     retryAfterSec(key, cost = 1) {
       const b = bucket(key, opts.now());
       // A cost above the burst never fits: the client must send less, not wait.
@@ -100,7 +108,7 @@ export function createThrottle(opts: { intervalMs: number; now: () => number }):
 }
 
 /** A limiter that never limits (AUTH_RATE_LIMITS=off). */
-export const unlimited: Limiter = { take: () => true, retryAfterSec: () => 1 };
+export const unlimited: Limiter = { take: () => true, allows: () => true, retryAfterSec: () => 1 };
 
 /**
  * At most `limit` requests of one key run at once; up to `queue` more wait their turn (FIFO), and beyond that

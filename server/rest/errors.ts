@@ -99,6 +99,49 @@ export const restRateLimited = (retryAfterSec: number, what: string) =>
     { 'Retry-After': String(retryAfterSec) },
   );
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optionalText = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+
+/**
+ * A function's own error: `RAISE sqlstate 'PGRST' USING message = '{"code", "message", "details"?, "hint"?}',
+ * detail = '{"status", "headers", "status_text"?}'` answers that status, body and headers (PostgREST 11.2+,
+ * docs.postgrest.org "Errors"); anything else in those fields is PostgREST's 500 PGRST121.
+ */
+export function raisedError(message: string | undefined, detail: string | undefined): RestError {
+  const parse = (text: string | undefined): unknown => {
+    try {
+      return JSON.parse(text ?? '') as unknown;
+    } catch {
+      return undefined;
+    }
+  };
+  const body = parse(message);
+  const meta = parse(detail);
+  if (
+    isObject(body) &&
+    typeof body.code === 'string' &&
+    typeof body.message === 'string' &&
+    optionalText(body.details) &&
+    optionalText(body.hint) &&
+    isObject(meta) &&
+    Number.isInteger(meta.status) &&
+    (meta.status as number) >= 100 &&
+    (meta.status as number) <= 599 &&
+    isObject(meta.headers) &&
+    Object.values(meta.headers).every((v) => typeof v === 'string')
+  ) {
+    return new RestError(
+      meta.status as number,
+      body.code,
+      body.message,
+      (body.details as string | null | undefined) ?? null,
+      (body.hint as string | null | undefined) ?? null,
+      meta.headers as Record<string, string>,
+    );
+  }
+  return new RestError(500, 'PGRST121', "The message and detail field of RAISE 'PGRST' error expects JSON");
+}
+
 /** The PostgREST status of a SQLSTATE (docs.postgrest.org, "Errors"; 42501 depends on the role). */
 export function statusOfSqlState(code: string, role: ApiRole): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;

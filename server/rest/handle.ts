@@ -9,7 +9,7 @@ import type { Deps } from '../lib/deps.ts';
 import { ApiError } from '../lib/errors.ts';
 import { clientIp } from '../lib/http.ts';
 import { API_ROLES, runAs, type ApiRole } from './as-role.ts';
-import { RestError, restRateLimited, statusOfSqlState } from './errors.ts';
+import { RestError, raisedError, restRateLimited, statusOfSqlState } from './errors.ts';
 import { errorOut } from './respond.ts';
 import { loadSchema, type SchemaCache } from './schema.ts';
 
@@ -129,6 +129,7 @@ export function createHandler(deps: Deps): (c: Context, work: Work) => Promise<R
       const code = sqlState(err);
       if (code) {
         const e = err as { message?: string; detail?: string; hint?: string };
+        if (code === 'PGRST') return errorOut(raisedError(e.message, e.detail));
         return errorOut(
           new RestError(
             statusOfSqlState(code, role),

@@ -104,6 +104,49 @@ describe.each(backends)('public API under bad input on %s', (backend) => {
     expect((list.body as { pagination: { total: number } }).pagination.total).toBe(2);
   });
 
+  it('answers 400 naming the field for NUL characters, deep designs and days Postgres cannot hold (no 500)', async () => {
+    const { key, id } = await keyAndCode();
+    // As text: JSON.stringify itself runs out of stack on a value 5,000 levels deep.
+    const nested = (depth: number) => `${'{"d":'.repeat(depth - 1)}{"leaf":1}${'}'.repeat(depth - 1)}`;
+    const bodies: Array<[string, string, RegExp]> = [
+      ['NUL in name', '{"name":"a\\u0000b","content":"x"}', /"name": must not contain NUL characters/],
+      ['NUL in content', '{"name":"N","content":"x\\u0000"}', /"content": must not contain NUL characters/],
+      ['NUL in type', '{"name":"N","type":"U\\u0000RL","content":"x"}', /"type": must not contain NUL characters/],
+      ['NUL in a design value', '{"name":"N","content":"x","design":{"a":"\\u0000"}}', /"design": must not contain/],
+      ['NUL in a design key', '{"name":"N","content":"x","design":{"a\\u0000":1}}', /"design": must not contain/],
+      ['design 5,000 levels deep', `{"name":"N","content":"x","design":${nested(5000)}}`, /"design": .*64 levels/],
+      ['design 65 levels deep', `{"name":"N","content":"x","design":${nested(65)}}`, /"design": .*64 levels/],
+    ];
+    const send = (path: string, method: string, body: string) =>
+      apiCall(srv.url, path, { key, method, body, headers: { 'Content-Type': 'application/json' } });
+    for (const [what, body, message] of bodies) {
+      const res = await send('/api/v1/codes', 'POST', body);
+      expect([res.status, errorOf(res)?.code], what).toEqual([400, 'invalid_request']);
+      expect(errorOf(res)?.message, what).toMatch(message);
+      const patch = await send(`/api/v1/codes/${id}`, 'PATCH', body);
+      expect([patch.status, errorOf(patch)?.code], `PATCH ${what}`).toEqual([400, 'invalid_request']);
+    }
+    // 64 levels is within the cap, as on /rest/v1.
+    const deepest = await send('/api/v1/codes', 'POST', `{"name":"N","content":"x","design":${nested(64)}}`);
+    expect(deepest.status).toBe(201);
+
+    for (const range of [
+      'from=9999-01-01&to=9999-12-31',
+      'from=9999-12-31&to=9999-12-31',
+      'from=9999-12-31&to=9999-12-31&format=csv',
+      'to=9999-12-31&tz=Pacific/Kiritimati',
+    ]) {
+      const res = await apiCall(srv.url, `/api/v1/codes/${id}/scans?${range}`, { key });
+      expect([res.status, errorOf(res)?.code], range).toEqual([400, 'invalid_request']);
+      expect(errorOf(res)?.message, range).toMatch(/"to" must be on or before 9999-12-30/);
+    }
+    const latest = await apiCall(srv.url, `/api/v1/codes/${id}/scans?from=9999-12-01&to=9999-12-30&tz=Etc/GMT%2B12`, {
+      key,
+    });
+    expect(latest.status).toBe(200);
+    expect(srv.logs.filter((line) => line.startsWith('api/v1'))).toEqual([]);
+  });
+
   it('answers 405 with Allow for other methods and a JSON 404 for other paths', async () => {
     const { key, id } = await keyAndCode();
     const put = await apiCall(srv.url, `/api/v1/codes/${id}`, { key, method: 'PUT', json: { name: 'x' } });

@@ -139,6 +139,39 @@ describe.each(backends)('bulk batches on %s', (backend) => {
     expect(await count(a, 'code_batch_rows')).toBe(0);
   });
 
+  it('a commit of an unknown batch is a 404 and a repeated commit a 409, each with a clear code, never a 500', async () => {
+    const unknown = await a.rpc('commit_code_batch', { p_batch: randomUUID() });
+    expect([unknown.status, unknown.error?.code, unknown.error?.message]).toEqual([
+      404,
+      'P0002',
+      'No staged rows for this batch',
+    ]);
+
+    const batch = randomUUID();
+    await stage(a, rows(batch, 2));
+    const first = await a.rpc('commit_code_batch', { p_batch: batch });
+    expect([first.status, first.error]).toEqual([200, null]);
+    const before = await count(a, 'qr_codes');
+    // A retried commit (its answer was lost) or a stale tab committing again.
+    const again = await a.rpc('commit_code_batch', { p_batch: batch });
+    expect([again.status, again.error?.code, again.error?.message]).toEqual([
+      409,
+      'PT409',
+      'This batch was already committed',
+    ]);
+    expect(again.error?.hint).toMatch(/saved/);
+    expect(await count(a, 'qr_codes')).toBe(before);
+    // Another user committing the same batch id finds nothing of theirs to commit.
+    const other = await b.rpc('commit_code_batch', { p_batch: batch });
+    expect([other.status, other.error?.code]).toEqual([404, 'P0002']);
+    // Two commits of one batch at once: one saves it, the other is told it was committed; no code twice.
+    const racing = randomUUID();
+    await stage(a, rows(racing, 3));
+    const both = await Promise.all([1, 2].map(() => a.rpc('commit_code_batch', { p_batch: racing })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(await count(a, 'qr_codes')).toBe(Number(before) + 3);
+  });
+
   it('the database refuses a staged row with a bad destination or a design that is not an object', async () => {
     const bad = rows(randomUUID(), 1, true)[0]!;
     expect((await a.from('code_batch_rows').insert({ ...bad, destination: 'javascript:alert(1)' })).error?.code).toBe(

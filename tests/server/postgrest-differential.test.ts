@@ -726,6 +726,26 @@ write(
 );
 write('codes: delete a code that is gone', (c) => c.from('qr_codes').delete().eq('id', id(98)).select('id'));
 write('codes: load_sample_data into an empty account', (c) => c.rpc('load_sample_data'), undefined, ['c']);
+// A function choosing its status: RAISE sqlstate 'PGRST' (404, code P0002) and 'PT409'.
+write('rpc: commit_code_batch of an unknown batch (RAISE PGRST 404)', (c) =>
+  c.rpc('commit_code_batch', { p_batch: '00000000-0000-4000-8000-0000000000b1' }),
+);
+write(
+  'rpc: commit_code_batch of a committed batch (PT409)',
+  {
+    make:
+      ({ ids }) =>
+      (c: SupabaseClient) =>
+        c.rpc('commit_code_batch', { p_batch: ids[0]! }),
+  },
+  async (db) => {
+    const res = await db.query<{ batch_id: string }>(
+      'INSERT INTO public.code_batch_commits (user_id, batch_id) VALUES ($1, gen_random_uuid()) RETURNING batch_id',
+      [users.a],
+    );
+    return [res.rows[0]!.batch_id];
+  },
+);
 write('insert: bulk with missing=default, select()', (c) =>
   c
     .from('qr_codes')

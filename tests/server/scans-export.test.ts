@@ -318,6 +318,30 @@ describe.each(backends)('scans export on %s', (backend) => {
     expect(json.status).toBe(415);
   });
 
+  it('refuses instants Postgres cannot hold with 400 before any byte of the file: year 0000, offsets past ±15:59', async () => {
+    for (const [from, to] of [
+      ['0000-01-01T00:00:00Z', TO],
+      ['0000-12-31T23:59:59.999999Z', TO],
+      [FROM, '2026-04-01T00:00:00+16:00'],
+      ['2026-02-01T00:00:00-23:59', TO],
+    ] as const) {
+      const res = await post({ access_token: owner.token, from, to });
+      const { status, body } = await refusal(res);
+      expect({ from, to, status, code: body.code }).toEqual({ from, to, status: 400, code: 'bad_range' });
+      expect(body.message).toMatch(/years 0001 to 9999|offset/);
+    }
+    // The widest range Postgres takes is exported whole.
+    const widest = await post({
+      access_token: owner.token,
+      from: '0001-01-01T00:00:00+15:59',
+      to: '9999-12-31T23:59:59-15:59',
+    });
+    expect(widest.status).toBe(200);
+    expect(comparable(await widest.text())).toEqual(
+      await expectedRows(owner.id, '0001-01-01T00:00:00+15:59', '9999-12-31T23:59:59-15:59'),
+    );
+  });
+
   it('answers 401 without a valid, unexpired token of a signed-in user', async () => {
     const forged = await new SignJWT({ sub: owner.id, role: 'authenticated' })
       .setProtectedHeader({ alg: 'HS256' })

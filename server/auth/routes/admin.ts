@@ -314,7 +314,7 @@ export function registerAdmin(app: Hono, deps: Deps): void {
       ...(await userBody(deps, user!.id)),
       action_link: issued.link,
       email_otp: issued.otp,
-      hashed_token: issued.hash,
+      hashed_token: issued.linkToken,
       verification_type: verificationType,
       redirect_to: redirectTo,
     });

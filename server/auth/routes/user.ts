@@ -19,7 +19,7 @@ import {
 import { userJson } from '../user-json.ts';
 import { assertMailFrequency } from './signup.ts';
 import { sendEmailChange } from './mail-requests.ts';
-import { deleteToken, findToken, tokenHash } from '../one-time-tokens.ts';
+import { checkCode, deleteToken, tokenHash } from '../one-time-tokens.ts';
 
 const USER_UPDATE_PARAMS = {
   email: 'string',
@@ -72,16 +72,20 @@ export function registerUser(app: Hono, deps: Deps): void {
     if (body.data !== undefined) assertStorableJson(body.data, 'User metadata');
 
     let newHash: string | undefined;
-    // A nonce from GET /reauthenticate, when given, must be the live one (GoTrue's verifyReauthentication).
+    // A nonce from GET /reauthenticate, when given, must be the live one (GoTrue's verifyReauthentication);
+    // a wrong one counts against it like a wrong code at /verify.
     const nonce = body.nonce ?? '';
     if (body.password !== undefined && nonce !== '') {
-      const token = await findToken(deps.db, tokenHash(user.email ?? '', nonce), ['reauthentication_token']);
-      const fresh =
-        token !== undefined &&
-        token.user_id === user.id &&
-        new Date(token.created_at).getTime() + config.mailer.otpExpSec * 1000 >= config.now();
+      const fresh = await deps.db.transaction(async (tx) => {
+        const hash = tokenHash(user.email ?? '', nonce);
+        const token = await checkCode(tx, { userId: user.id }, hash, ['reauthentication_token']);
+        if (!token || new Date(token.created_at).getTime() + config.mailer.otpExpSec * 1000 < config.now()) {
+          return false;
+        }
+        await deleteToken(tx, token.id);
+        return true;
+      });
       if (!fresh) throw unprocessable('reauthentication_not_valid', 'Nonce has expired or is invalid');
-      await deleteToken(deps.db, token.id);
     }
     if (body.password !== undefined) {
       if (user.encrypted_password && (await verifyPassword(body.password, user.encrypted_password))) {

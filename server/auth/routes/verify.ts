@@ -3,11 +3,11 @@
 import type { Context, Hono } from 'hono';
 import type { Deps } from '../../lib/deps.ts';
 import { validateEmail } from '../email.ts';
-import { ApiError, forbidden, unprocessable, validationFailed } from '../../lib/errors.ts';
+import { ApiError, forbidden, rateLimited, unprocessable, validationFailed } from '../../lib/errors.ts';
 import { clientIp, readBodyText, storableHeader, takeOrThrow } from '../../lib/http.ts';
 import { parseBody, type JsonObject } from '../../lib/json.ts';
 import { allowedRedirect } from '../mailing.ts';
-import { deleteToken, deleteTokens, findToken, tokenHash, type TokenType } from '../one-time-tokens.ts';
+import { checkCode, deleteToken, deleteTokens, findLinkToken, tokenHash, type TokenType } from '../one-time-tokens.ts';
 import { startSession, tokenResponse } from '../sessions.ts';
 import {
   applyEmailChange,
@@ -39,26 +39,37 @@ type Outcome = { session: JsonObject } | { single: true };
 
 interface VerifyInput {
   type: string;
+  /** A link's token (token_hash), or a code's token hash when `address` is set. */
   hash: string;
   /** Set when a code was given with its address: the token must have been mailed there. */
   address?: string;
 }
 
-/** Checks and spends the token, applies what it confirms, and signs the user in (AMR otp). */
+/**
+ * Checks and spends the token, applies what it confirms, and signs the user in (AMR otp). A code is checked
+ * only while its address has wrong codes left in its budget; a wrong one is counted against the address and,
+ * committed before the answer, against the tokens mailed there (one-time-tokens.ts checkCode).
+ */
 async function verifyToken(deps: Deps, c: Context, input: VerifyInput): Promise<Outcome> {
   const { config } = deps;
   const types = TOKEN_TYPES[input.type];
   if (!types) throw validationFailed('Unsupported verification type');
-  const invalid = input.address === undefined ? linkInvalid : codeInvalid;
+  const { address } = input;
+  const wrongCodes = deps.limiters.wrongCodesPerAddress;
+  if (address !== undefined && !wrongCodes.allows(address)) throw rateLimited();
+  const invalid = address === undefined ? linkInvalid : codeInvalid;
   const meta = { userAgent: storableHeader(c.req.header('User-Agent')), ip: clientIp(c, config.rateLimits.ipHeader) };
 
-  return deps.db.transaction(async (tx): Promise<Outcome> => {
-    const token = await findToken(tx, input.hash, types);
-    if (!token || (input.address !== undefined && token.relates_to !== input.address)) throw invalid();
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome | null> => {
+    const token =
+      address === undefined
+        ? await findLinkToken(tx, input.hash, types)
+        : await checkCode(tx, { address }, input.hash, types);
+    if (!token) return null;
     const now = config.now();
-    if (new Date(token.created_at).getTime() + config.mailer.otpExpSec * 1000 < now) throw invalid();
+    if (new Date(token.created_at).getTime() + config.mailer.otpExpSec * 1000 < now) return null;
     const user = await findUserById(tx, token.user_id);
-    if (!user) throw invalid();
+    if (!user) return null;
     if (user.banned_until !== null && new Date(user.banned_until).getTime() > now) {
       throw forbidden('user_banned', 'User is banned');
     }
@@ -91,6 +102,9 @@ async function verifyToken(deps: Deps, c: Context, input: VerifyInput): Promise<
     const { session, refreshToken } = await startSession(deps, tx, fresh, meta, 'otp');
     return { session: await tokenResponse(deps, tx, fresh, session, refreshToken) };
   });
+  if (outcome !== null) return outcome;
+  if (address !== undefined) wrongCodes.take(address);
+  throw invalid();
 }
 
 const VERIFY_PARAMS = {

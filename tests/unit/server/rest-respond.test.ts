@@ -1,7 +1,7 @@
 // The answers of /rest/v1 (server/rest/respond.ts, errors.ts): Content-Range, single objects, error responses
 // and the status PostgREST gives a SQLSTATE.
 import { describe, expect, it } from 'vitest';
-import { RestError, statusOfSqlState } from '../../../server/rest/errors.ts';
+import { RestError, raisedError, statusOfSqlState } from '../../../server/rest/errors.ts';
 import { contentRange, errorOut, haskellShow, rowsResponse, singular } from '../../../server/rest/respond.ts';
 
 describe('statusOfSqlState', () => {
@@ -13,6 +13,32 @@ describe('statusOfSqlState', () => {
     expect(statusOfSqlState('08006', 'anon')).toBe(503);
     expect(statusOfSqlState('57014', 'anon')).toBe(500);
     expect(statusOfSqlState('22P02', 'anon')).toBe(400);
+  });
+});
+
+describe("RAISE sqlstate 'PGRST'", () => {
+  it('answers the status, body and headers the function chose, as PostgREST 12 does', () => {
+    const err = raisedError(
+      '{"code":"P0002","message":"No staged rows","hint":"Stage first"}',
+      '{"status":404,"headers":{"X-Reason":"empty"}}',
+    );
+    expect([err.status, err.body(), err.headers]).toEqual([
+      404,
+      { code: 'P0002', details: null, hint: 'Stage first', message: 'No staged rows' },
+      { 'X-Reason': 'empty' },
+    ]);
+  });
+
+  it('is a 500 PGRST121 when either field is not the JSON PostgREST expects (seen with PostgREST 12.0.2)', () => {
+    for (const [message, detail] of [
+      ['not json', '{"status":404,"headers":{}}'],
+      ['{"message":"no code"}', '{"status":409,"headers":{}}'],
+      ['{"code":"X","message":"m"}', '{"status":409}'],
+      ['{"code":"X","message":"m"}', 'nope'],
+    ]) {
+      const err = raisedError(message, detail);
+      expect([err.status, err.code], `${message} / ${detail}`).toEqual([500, 'PGRST121']);
+    }
   });
 });
 

@@ -8,6 +8,29 @@ import { isCalendarDay } from '../../time/calendarDays.ts';
 export const MAX_DESIGN_BYTES = 16 * 1024;
 /** Days one scans request may cover (scans_per_day's limit). */
 export const MAX_RANGE_DAYS = 367;
+/** Levels a design may nest, as /rest/v1 caps JSON: deeper values only make the validators and jsonb recurse. */
+export const MAX_DESIGN_DEPTH = 64;
+/** The last day a range may end on: the instant after it still has a four-digit year, which Postgres parses. */
+const LAST_DAY = '9999-12-30';
+
+/** Postgres text and jsonb cannot hold U+0000. */
+const NO_NUL = [(value: string) => !value.includes('\u0000'), { message: 'must not contain NUL characters' }] as const;
+
+/** Why a design cannot be stored (too deep, or a NUL in a key or string), walked without recursion; null if it can. */
+function designProblem(design: unknown): string | null {
+  const stack: Array<[unknown, number]> = [[design, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (typeof value === 'string' && value.includes('\u0000')) return 'must not contain NUL characters';
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_DESIGN_DEPTH) return `must not nest more than ${MAX_DESIGN_DEPTH} levels`;
+    for (const [key, child] of Object.entries(value)) {
+      if (key.includes('\u0000')) return 'must not contain NUL characters';
+      stack.push([child, depth + 1]);
+    }
+  }
+  return null;
+}
 
 export const ErrorSchema = z
   .object({
@@ -48,16 +71,33 @@ const destination = z
   })
   .openapi({ type: 'string', format: 'uri', example: 'https://example.com/menu' });
 
-const design = z
-  .record(z.string(), z.unknown())
-  .refine((value) => new TextEncoder().encode(JSON.stringify(value)).length <= MAX_DESIGN_BYTES, {
-    message: `must be a JSON object of at most ${MAX_DESIGN_BYTES} bytes`,
-  });
+const design = z.record(z.string(), z.unknown()).superRefine((value, ctx) => {
+  // Depth first: JSON.stringify of a deeply nested value runs out of stack.
+  const problem =
+    designProblem(value) ??
+    (new TextEncoder().encode(JSON.stringify(value)).length > MAX_DESIGN_BYTES
+      ? `must be a JSON object of at most ${MAX_DESIGN_BYTES} bytes`
+      : null);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 const codeFields = {
-  name: z.string().trim().min(1).max(200),
-  type: z.string().trim().min(1).max(40),
-  content: z.string().max(7089),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine(...NO_NUL),
+  type: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .refine(...NO_NUL),
+  content: z
+    .string()
+    .max(7089)
+    .refine(...NO_NUL),
   destination: destination.nullable(),
   design,
   is_dynamic: z.boolean(),
@@ -146,6 +186,10 @@ const day = (name: string) =>
     .optional()
     .refine((value) => value === undefined || isCalendarDay(value), {
       message: `"${name}" must be a date such as 2026-03-01`,
+    })
+    // The range ends the day after "to" (and "from" is on or before it).
+    .refine((value) => value === undefined || value <= LAST_DAY, {
+      message: `"${name}" must be on or before ${LAST_DAY}`,
     })
     .openapi({ param: { name, in: 'query' }, format: 'date', example: '2026-03-01' });
 

@@ -57,6 +57,13 @@ function instant(fields: URLSearchParams, name: 'from' | 'to'): { text: string; 
       `"${name}" must be an ISO 8601 instant with a time zone offset, such as 2026-03-01T00:00:00Z`,
     );
   }
+  // What JavaScript parses but Postgres refuses, which would end the download after its first bytes.
+  if (text.startsWith('0000'))
+    throw bad('bad_range', `"${name}" must be in the years 0001 to 9999 (there is no year 0)`);
+  const offset = /([+-])(\d{2}):(\d{2})$/.exec(text);
+  if (offset && Number(offset[2]) * 60 + Number(offset[3]) > 15 * 60 + 59) {
+    throw bad('bad_range', `"${name}" has a time zone offset of more than ±15:59, which Postgres does not take`);
+  }
   return { text, ms };
 }
 
