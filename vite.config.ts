@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { siteFiles } from './scripts/site-files-plugin.ts';
-import { prerender } from './scripts/prerender-plugin.ts';
-import { chakraLazyGlobal } from './scripts/chakra-lazy-global-plugin.ts';
+import { siteFiles } from './scripts/build/site-files-plugin.ts';
+import { prerender } from './scripts/build/prerender-plugin.ts';
+import { chakraLazyGlobal } from './scripts/build/chakra-lazy-global-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
 // mid-run and reloads the page (see shared/notes/toolchain.md).

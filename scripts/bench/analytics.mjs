@@ -24,9 +24,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { freePort, waitFor, envInteger } from './bench-net.mjs';
-import { insertCodes, insertScans } from './bench-scans.mjs';
-import { freshBenchStorage } from './bench-storage.mjs';
+import { freePort, waitFor, envInteger } from './lib/net.mjs';
+import { insertCodes, insertScans } from './lib/scans.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
 
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
 const BACKEND = BENCH_DB_URL ? 'postgres' : 'pglite';
@@ -282,7 +282,7 @@ function markdown() {
   const lines = [
     '# Analytics RPCs: raw rows (before) vs hourly rollups (after)',
     '',
-    '`npm run bench:analytics` (scripts/bench-analytics.mjs). Each RPC as the measured user (role `authenticated`,',
+    '`npm run bench:analytics` (scripts/bench/analytics.mjs). Each RPC as the measured user (role `authenticated`,',
     '`request.jwt.claims`, one transaction, as the data API runs it), median of the runs, in ms. "Before" is the',
     'raw-row definition of 20261122000000_qr_codes.sql, on the same data.',
     '',

@@ -19,11 +19,11 @@ import { Canvas } from '@napi-rs/canvas';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { encodeQR } from 'qr';
-import { envInteger, freePort, waitFor } from './bench-net.mjs';
-import { freshBenchStorage } from './bench-storage.mjs';
-import { LOCAL_ANON_KEY } from './env-files.mjs';
+import { envInteger, freePort, waitFor } from './lib/net.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
+import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROUNDS = envInteger('BENCH_ROUNDS', 3);
 const REQUESTS = envInteger('BENCH_REQUESTS', 3000);
 const CONNECTIONS = envInteger('BENCH_CONNECTIONS', 10);
@@ -173,7 +173,7 @@ async function main() {
           `load average at the end ${result.machine.loadavg.join(' / ')}. `,
         `${ROUNDS} rounds per format (SVG ${REQUESTS}, PNG ${PNG_REQUESTS} requests) over ${CONNECTIONS} connections, ` +
           'the two servers alternating, median round. ',
-        `Data: \`${DATA}\`, size ${SIZE} px. Written by \`node scripts/bench-api-qr.mjs\`.`,
+        `Data: \`${DATA}\`, size ${SIZE} px. Written by \`node scripts/bench/api-qr.mjs\`.`,
         '',
         '| server | requests/s | p50 ms | p99 ms |',
         '| --- | --- | --- | --- |',

@@ -6,8 +6,8 @@
 // Per run: rows/s (click on "Create ZIP" → the ZIP handed to the browser), main-thread long tasks over 50 ms
 // (PerformanceObserver 'longtask'), and the JS heap before and after (CDP HeapProfiler.collectGarbage, then
 // Runtime.getHeapUsage).
-//   node scripts/bench-bulk.mjs                    builds dist-bench-bulk/ from the working tree
-//   node scripts/bench-bulk.mjs --dist DIR         measures a build made elsewhere
+//   node scripts/bench/bulk.mjs                    builds dist-bench-bulk/ from the working tree
+//   node scripts/bench/bulk.mjs --dist DIR         measures a build made elsewhere
 //   --rows 1000 --peer-rows 200 --workers 1,2      the sizes (the peer is slow: a smaller sample, its rate only)
 // Writes bench-results/bulk.json and bulk.md.
 import { spawn } from 'node:child_process';
@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { buildForBench, waitFor } from './bench-net.mjs';
+import { buildForBench, waitFor } from './lib/net.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {

@@ -7,7 +7,7 @@
 // machine, postgres://postgres@127.0.0.1:5432/postgres); PGlite is not offered, its directory belongs to the
 // server process while the scans are loaded. The account signs up through the server (so its password is stored
 // as the server stores any), its codes and scans are inserted with SQL through the rollup trigger
-// (scripts/bench-scans.mjs). The app is built with `vite build` into a temp folder pointing at the server and
+// (scripts/bench/lib/scans.mjs). The app is built with `vite build` into a temp folder pointing at the server and
 // served with `vite preview`; the browser signs in through the Log In form once, then each page is loaded
 // BENCH_RUNS times (default 3; a fresh navigation each), median reported. "On screen": the dashboard's summary
 // cards and Recent QR Codes with their counts; the analytics page's all-time total and per-day chart.
@@ -20,10 +20,10 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
-import { LOCAL_ANON_KEY } from './env-files.mjs';
-import { freshBenchStorage } from './bench-storage.mjs';
-import { freePort, waitFor, envInteger } from './bench-net.mjs';
-import { insertCodes, insertScans } from './bench-scans.mjs';
+import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
+import { freePort, waitFor, envInteger } from './lib/net.mjs';
+import { insertCodes, insertScans } from './lib/scans.mjs';
 
 const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -2,7 +2,7 @@
 // Turns the vitest JSON output of tests/bench/encoder.bench.ts into bench-results/encoder.json and
 // bench-results/encoder.md: encodes per second of each library per corpus entry, and our ratio to the
 // fastest peer.
-//   node scripts/bench-report.mjs [raw.json] [out-dir]     (defaults: bench-results/encoder.raw.json, bench-results)
+//   node scripts/bench/encoder-report.mjs [raw.json] [out-dir]     (defaults: bench-results/encoder.raw.json, bench-results)
 // Each task is named "<library> ×<batch>": tinybench measures batches, so encodes/s = batch × 1000 / latency
 // (ms). The median batch latency is used (robust to pauses of a shared machine); the mean-based figure is
 // kept in the JSON. Of the rounds in the run (same entry, libraries in different orders), each library

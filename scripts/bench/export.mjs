@@ -3,8 +3,8 @@
 // Export benchmark (issue 17): on the production build, /create with 1,000 characters of text at level H
 // (version 36), every shape, every download format: click → file (median of 5), file size, and main-thread
 // long tasks over 50 ms during each export (PerformanceObserver 'longtask'), the first export included.
-//   node scripts/bench-export.mjs                      builds dist-bench-export/ from the working tree
-//   node scripts/bench-export.mjs --dist DIR --label before   measures a build made elsewhere (e.g. of HEAD)
+//   node scripts/bench/export.mjs                      builds dist-bench-export/ from the working tree
+//   node scripts/bench/export.mjs --dist DIR --label before   measures a build made elsewhere (e.g. of HEAD)
 //   --shapes Dots,Classy --formats pdf,print --runs 5          a subset; BENCH_TASK_DETAIL=1 prints each long
 //                                                              task (start after the click, duration, culprit)
 // Writes bench-results/export.json and export.md; a second label is merged in (before/after side by side).
@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { buildForBench, waitFor } from './bench-net.mjs';
+import { buildForBench, waitFor } from './lib/net.mjs';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => {

@@ -7,7 +7,7 @@
 // Knobs: BENCH_RUNS (default 3), BENCH_LABEL (e.g. "baseline"), BENCH_PAGES (comma-separated paths, for a quick
 // A/B of two builds), CHROME_PATH (default /usr/bin/chromium).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { buildForBench, LIGHTHOUSE, median, runLighthouse, startPreview } from './bench-net.mjs';
+import { buildForBench, LIGHTHOUSE, median, runLighthouse, startPreview } from './lib/net.mjs';
 import os from 'node:os';
 import { join } from 'node:path';
 

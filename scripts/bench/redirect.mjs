@@ -21,10 +21,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { LOCAL_ANON_KEY } from './env-files.mjs';
-import { freshBenchStorage } from './bench-storage.mjs';
-import { freePort, waitFor, envInteger } from './bench-net.mjs';
-import { insertCodes, insertScans } from './bench-scans.mjs';
+import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
+import { freePort, waitFor, envInteger } from './lib/net.mjs';
+import { insertCodes, insertScans } from './lib/scans.mjs';
 
 const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';

@@ -6,7 +6,7 @@
 //   react        React DOM alone;
 //   router       React DOM and react-router's data router (createBrowserRouter, as the app);
 //   chakra       both, and Chakra UI v3 with the app's own theme and start-up savings (src/app/theme.ts's
-//                hydratingSystem, scripts/chakra-lazy-global-plugin.ts) rendering a Box, a Heading and a Button.
+//                hydratingSystem, scripts/build/chakra-lazy-global-plugin.ts) rendering a Box, a Heading and a Button.
 // Each build's JavaScript is counted as e2e/budgets.spec.ts counts it (gzip level 9, KiB); Lighthouse runs RUNS
 // times per build, builds interleaved so that a noisy minute hits all of them. Medians and ranges go to
 // bench-results/stack-floor.md, every run to bench-results/stack-floor.json. A benchmark, not a test.
@@ -16,7 +16,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { envInteger, LIGHTHOUSE, median, runLighthouse, startPreview } from './bench-net.mjs';
+import { envInteger, LIGHTHOUSE, median, runLighthouse, startPreview } from './lib/net.mjs';
 
 const RUNS = envInteger('BENCH_RUNS', 5);
 const ROOT = resolve('dist-bench-stack-floor');
@@ -69,7 +69,7 @@ createRoot(document.getElementById('app')!).render(
 
 const VITE_CONFIG = `import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { chakraLazyGlobal } from '../../scripts/chakra-lazy-global-plugin.ts';
+import { chakraLazyGlobal } from '../../scripts/build/chakra-lazy-global-plugin.ts';
 export default defineConfig({
   plugins: [react(), chakraLazyGlobal()],
   // As vite.config.ts: lets the bundler drop @chakra-ui/react/theme's unused default recipes.
@@ -135,7 +135,7 @@ const ms = (v) => String(Math.round(v));
 const lines = [
   `# The stack's floor: Lighthouse mobile (${LIGHTHOUSE}) on pages that only start the libraries`,
   '',
-  `\`npm run bench:stack-floor\` (scripts/bench-stack-floor.mjs), ${new Date().toISOString()}, ${RUNS} runs per build,`,
+  `\`npm run bench:stack-floor\` (scripts/bench/stack-floor.mjs), ${new Date().toISOString()}, ${RUNS} runs per build,`,
   `builds interleaved, ${os.cpus().length} cores, load average ${os
     .loadavg()
     .map((l) => l.toFixed(2))

@@ -6,13 +6,13 @@
 // paint of their time beyond 50 ms, Lighthouse's TBT without its simulation), the longest task, and the mount
 // time. Builds and pages alternate, so a noisy machine weighs on every build alike.
 //   npm run bench:start-up                        builds the working tree into dist-bench-start-up/ and measures it
-//   node scripts/bench-start-up.mjs --dist A:dist-a --dist B:dist-b [--runs 5] [--paths /,/create]
+//   node scripts/bench/start-up.mjs --dist A:dist-a --dist B:dist-b [--runs 5] [--paths /,/create]
 // Medians go to bench-results/start-up.md (and the console).
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
-import { buildForBench, waitFor } from './bench-net.mjs';
+import { buildForBench, waitFor } from './lib/net.mjs';
 
 const args = process.argv.slice(2);
 const all = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []));

@@ -9,7 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { waitFor } from './bench-net.mjs';
+import { waitFor } from './lib/net.mjs';
 
 const PORT = 4199;
 const BASE = `http://localhost:${PORT}`;

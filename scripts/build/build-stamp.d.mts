@@ -1,4 +1,4 @@
-// Types for scripts/build-stamp.mjs (plain JS so that bootstrap can run it before `npm install`).
+// Types for scripts/build/build-stamp.mjs (plain JS so that bootstrap can run it before `npm install`).
 export interface BuildStamp {
   version: number;
   /** Build input path (relative, with /) → sha256 of its content. */
@@ -14,7 +14,7 @@ export interface BuildCheck {
   stamp: BuildStamp;
 }
 export const STAMP_FILE: string;
-/** `env`: the effective VITE_* values `vite build` will see (scripts/env-files.mjs resolveAppEnv); others are ignored. */
+/** `env`: the effective VITE_* values `vite build` will see (scripts/dev/env-files.mjs resolveAppEnv); others are ignored. */
 export function checkBuild(root: string, outDir: string, env: Record<string, string | undefined>): BuildCheck;
 export function writeStamp(outDir: string, stamp: BuildStamp): void;
 export function removeStamp(outDir: string): void;

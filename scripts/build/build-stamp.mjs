@@ -1,8 +1,8 @@
-// Is dist/ a build of the current sources? `npm start` (scripts/bootstrap.mjs) asks before it serves dist/.
+// Is dist/ a build of the current sources? `npm start` (scripts/dev/bootstrap.mjs) asks before it serves dist/.
 // After a successful build, a stamp (dist/.build-stamp.json) records a hash of every build input and of every
 // VITE_* variable (Vite bakes them into the bundle). The build is stale when the stamp is missing or differs.
 // The VITE_ values must be the effective ones, as `vite build` resolves them (shell over .env files, plus
-// bootstrap's defaults): scripts/env-files.mjs resolveAppEnv gives them. The .env files are inputs as well.
+// bootstrap's defaults): scripts/dev/env-files.mjs resolveAppEnv gives them. The .env files are inputs as well.
 // `vite build` empties dist/ first, so a build by anything else (or one that failed) leaves no stamp.
 // Plain Node, no dependencies: bootstrap runs it before `npm install`.
 import { createHash } from 'node:crypto';
@@ -24,8 +24,9 @@ const isRootInput = (name) =>
   /^tsconfig.*\.json$/.test(name) ||
   /^\.env(\.local|\.production|\.production\.local)?$/.test(name);
 
-/** scripts/*plugin* are the Vite plugins vite.config.ts loads. */
-const isScriptsInput = (name) => name.includes('plugin');
+/** scripts/build/*plugin* are the Vite plugins vite.config.ts loads. */
+const PLUGIN_DIR = 'scripts/build';
+const isPlugin = (name) => name.includes('plugin');
 
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 // Relative specifiers of static and dynamic imports, re-exports and `new URL('./x', import.meta.url)`.
@@ -67,11 +68,11 @@ function hashInputs(root) {
     const path = join(absRoot, name);
     if (isRootInput(name) && statSync(path).isFile()) files.add(path);
   }
-  const scripts = join(absRoot, 'scripts');
-  if (existsSync(scripts)) {
-    for (const name of readdirSync(scripts)) {
-      const path = join(scripts, name);
-      if (isScriptsInput(name) && statSync(path).isFile()) files.add(path);
+  const plugins = join(absRoot, PLUGIN_DIR);
+  if (existsSync(plugins)) {
+    for (const name of readdirSync(plugins)) {
+      const path = join(plugins, name);
+      if (isPlugin(name) && statSync(path).isFile()) files.add(path);
     }
   }
   const queue = [...files];

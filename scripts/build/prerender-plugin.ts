@@ -10,8 +10,8 @@ import {
   siteOrigin,
   type HeadTags,
   type PagePath,
-} from '../src/content/pageHead.ts';
-import type { PrerenderEntry, RenderedPage } from '../src/app/prerendered.ts';
+} from '../../src/content/pageHead.ts';
+import type { PrerenderEntry, RenderedPage } from '../../src/app/prerendered.ts';
 
 const SERVER_ENTRY = 'src/app/entry-server.tsx';
 /** The untouched index.html: served for client-rendered routes, whose markup only the browser makes. */

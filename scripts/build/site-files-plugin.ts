@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { robotsTxt, siteOrigin, sitemapXml } from '../src/content/pageHead.ts';
+import { robotsTxt, siteOrigin, sitemapXml } from '../../src/content/pageHead.ts';
 
 /**
  * Writes robots.txt and sitemap.xml into the build (and serves them from the dev server), both made by

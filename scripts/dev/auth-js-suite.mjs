@@ -3,9 +3,9 @@
 // the yardstick of docs/auth-contract-recovery.md. Not part of npm test: it needs a supabase-js checkout and
 // installs jest into a folder of its own.
 //
-//   node scripts/auth-js-suite.mjs <supabase-js checkout or git dir> [jest args…]
+//   node scripts/dev/auth-js-suite.mjs <supabase-js checkout or git dir> [jest args…]
 //   e.g. git clone --branch v2.109.0 https://github.com/supabase/supabase-js ../supabase-js
-//        node scripts/auth-js-suite.mjs ../supabase-js -t "resetPasswordForEmail|verifyOtp|admin"
+//        node scripts/dev/auth-js-suite.mjs ../supabase-js -t "resetPasswordForEmail|verifyOtp|admin"
 //
 // It copies packages/core/auth-js into $TMPDIR/qrcraft-auth-js-suite, installs the suite's test tools there
 // (once), points test/lib/clients.ts at a fresh local server and signs its keys with the server's HS256 demo
@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REF = process.env.AUTH_JS_REF ?? 'v2.109.0';
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 const DEV_DEPENDENCIES = {
@@ -57,7 +57,7 @@ const freePort = () =>
   });
 
 const [source, ...jestArgs] = process.argv.slice(2);
-if (!source) fail('usage: node scripts/auth-js-suite.mjs <supabase-js checkout or git dir> [jest args…]');
+if (!source) fail('usage: node scripts/dev/auth-js-suite.mjs <supabase-js checkout or git dir> [jest args…]');
 const work = join(tmpdir(), 'qrcraft-auth-js-suite');
 const pkg = join(work, 'auth-js');
 

@@ -7,11 +7,11 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
-import { checkBuild, removeStamp, writeStamp } from './build-stamp.mjs';
+import { checkBuild, removeStamp, writeStamp } from '../build/build-stamp.mjs';
 import { startChildren } from './children.mjs';
 import { AppEnvError, LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, resolveAppEnv } from './env-files.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const mode = process.argv[2];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -106,7 +106,7 @@ function ensurePostgrest() {
 
 /** process.env plus what every child needs: Node 20 polyfills, the Chromium to launch, and `vars`. */
 function childEnv(vars) {
-  const polyfills = `--require ${join(root, 'scripts', 'node20-polyfills.cjs')}`;
+  const polyfills = `--require ${join(root, 'scripts', 'dev', 'node20-polyfills.cjs')}`;
   return {
     ...process.env,
     NODE_OPTIONS: [process.env.NODE_OPTIONS, polyfills].filter(Boolean).join(' '),
@@ -222,7 +222,7 @@ function buildIfStale(env, vite) {
 }
 
 /**
- * The app's environment: the shell's variables, then .env files (scripts/env-files.mjs), then the local defaults
+ * The app's environment: the shell's variables, then .env files (scripts/dev/env-files.mjs), then the local defaults
  * for whatever neither sets. A one-line refusal when the result cannot work.
  */
 async function appEnv(viteMode) {
@@ -302,13 +302,13 @@ function bench() {
     env,
   );
   if (status !== 0) process.exit(status ?? 1);
-  const report = join(root, 'scripts', 'bench-report.mjs');
+  const report = join(root, 'scripts', 'bench', 'encoder-report.mjs');
   if (existsSync(report)) process.exit(spawnSync('node', [report], { cwd: root, stdio: 'inherit' }).status ?? 1);
 }
 
 /** `bench:*` scripts: install what is missing, then run the given command (a script or an npx tool) as is. */
 function runInstalled(args) {
-  if (args.length === 0) fail('usage: node scripts/bootstrap.mjs run <script.mjs | tool> [args…]');
+  if (args.length === 0) fail('usage: node scripts/dev/bootstrap.mjs run <script.mjs | tool> [args…]');
   ensureDebianPackages();
   const [first, ...rest] = args;
   const command = first.endsWith('.mjs') ? ['node', [first, ...rest]] : ['npx', ['--no-install', first, ...rest]];
@@ -324,4 +324,4 @@ else if (mode === 'dev') await serve('dev');
 else if (mode === 'test') await runTests();
 else if (mode === 'bench') bench();
 else if (mode === 'run') runInstalled(process.argv.slice(3));
-else fail(`usage: node scripts/bootstrap.mjs start|dev|test|bench|run (${pkg.name})`);
+else fail(`usage: node scripts/dev/bootstrap.mjs start|dev|test|bench|run (${pkg.name})`);

@@ -1,4 +1,4 @@
-// Types for scripts/children.mjs (plain JS so that bootstrap can import it before `npm install`).
+// Types for scripts/dev/children.mjs (plain JS so that bootstrap can import it before `npm install`).
 import type { ChildProcess } from 'node:child_process';
 
 export interface Children {

@@ -1,5 +1,5 @@
 /**
- * `npm start`'s servers (scripts/bootstrap.mjs), each spawned through npx in a process group of its own. When one
+ * `npm start`'s servers (scripts/dev/bootstrap.mjs), each spawned through npx in a process group of its own. When one
  * exits, the others are stopped, each group whole: a signal to npx alone left the server under it running,
  * holding its port for the next `npm start`.
  */

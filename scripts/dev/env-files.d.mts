@@ -1,4 +1,4 @@
-// Types for scripts/env-files.mjs (plain JS so that bootstrap can import it before `npm install`).
+// Types for scripts/dev/env-files.mjs (plain JS so that bootstrap can import it before `npm install`).
 export const LOCAL_SUPABASE_URL: string;
 export const LOCAL_ANON_KEY: string;
 export class AppEnvError extends Error {

@@ -1,4 +1,4 @@
-// The app's environment for `npm start` and `npm run dev` (scripts/bootstrap.mjs): what a `.env` file says wins
+// The app's environment for `npm start` and `npm run dev` (scripts/dev/bootstrap.mjs): what a `.env` file says wins
 // over our local defaults. Vite ranks variables already in process.env above `.env` files, so bootstrap may only
 // put a default into the environment of Vite's process when neither the user's shell nor any `.env` file sets
 // that variable; otherwise a `.env` pointing the app at a real Supabase project would be silently overridden.

@@ -1,5 +1,5 @@
 // Node 20 lacks Map.groupBy / Object.groupBy (Node 21+), which vitest 5's reporters call when a test fails:
-// without this the failure details never print. Loaded with --require by scripts/bootstrap.mjs.
+// without this the failure details never print. Loaded with --require by scripts/dev/bootstrap.mjs.
 if (typeof Map.groupBy !== 'function') {
   Map.groupBy = function groupBy(items, keyOf) {
     const groups = new Map();

@@ -12,7 +12,7 @@
 //     with combining class 0: any sequence of such letters is already in NFC;
 //   - "valid" in the UTS #46 mapping table as this Node's URL parser applies it: `new URL('https://x' + c)`
 //     keeps it as is, and the xn-- form it produces parses again.
-// Usage: node scripts/idn-letters.mjs   (prints the TypeScript constant, then the SQL literal)
+// Usage: node scripts/gen/idn-letters.mjs   (prints the TypeScript constant, then the SQL literal)
 import { domainToUnicode } from 'node:url';
 
 const SCRIPTS = [

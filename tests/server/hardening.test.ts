@@ -434,7 +434,7 @@ describe('finding 7: no demo secret in public', () => {
 
   it('`npm run keys` prints a secret the server accepts in public, with anon and service_role keys that work', async () => {
     const { execFileSync } = await import('node:child_process');
-    const out = execFileSync(process.execPath, ['scripts/make-keys.mjs'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['scripts/dev/make-keys.mjs'], { encoding: 'utf8' });
     const value = (name: string) => new RegExp(`^${name}=(\\S+)$`, 'm').exec(out)?.[1] ?? '';
     const secret = value('JWT_SECRET');
     expect(secret.length).toBeGreaterThanOrEqual(32);
