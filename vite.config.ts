@@ -4,8 +4,8 @@ import { siteFiles } from './scripts/build/site-files-plugin.ts';
 import { prerender } from './scripts/build/prerender-plugin.ts';
 import { chakraLazyGlobal } from './scripts/build/chakra-lazy-global-plugin.ts';
 
-// Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
-// mid-run and reloads the page (see shared/notes/toolchain.md).
+// Dependencies first imported inside the worker must be pre-bundled up front: otherwise Vite re-optimises them
+// mid-run and reloads the page, which Vitest's browser mode reports as an unexpected reload.
 export const workerDeps = ['comlink', 'zxing-wasm/reader', '@undecaf/zbar-wasm', 'jsqr', 'papaparse', 'fflate'];
 
 export default defineConfig({
