@@ -1,11 +1,11 @@
 import { expose } from 'comlink';
-import { QrClient, setQrClient } from '../../src/worker-client/index.ts';
+import { QrClient, setQrClient } from '../worker-client/index.ts';
 import { createQrService, withWireErrors } from '../../workers/service.ts';
 
 /**
  * Benchmark baseline only (`?benchMainThreadRenderer`): the very same service the worker runs, exposed over a
  * MessageChannel on the main thread, so `npm run bench:typing` can compare our page with main-thread rendering
- * in one run. Loaded by a dynamic import from src/app/main.tsx, so it is not in the app's normal bundle path.
+ * in one run. Loaded by a dynamic import from main.tsx in builds with VITE_BENCH=1 only.
  */
 export function installMainThreadRenderer(): void {
   setQrClient(
