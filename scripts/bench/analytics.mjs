@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Analytics benchmark (issue 14): every RPC the dashboard and the analytics page call, on an account with many
 // scans, before (the raw-row definitions of 20261122000000_qr_codes.sql, recreated in a schema `bench_old`) and
 // after (the rollup-reading RPCs of 20261124000300_scan_rollups.sql), on the same data.
@@ -18,14 +19,15 @@
 // BENCH_BEFORE_RUNS (BENCH_RUNS; the raw-row RPCs take seconds each at 10 million scans), BENCH_SKIP_BEFORE=1,
 // BENCH_KEEP_DB=1 (PostgreSQL: keep the database afterwards).
 // Writes bench-results/analytics-<backend>.json and regenerates bench-results/analytics.md from the JSON files.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { freePort, waitFor, envInteger } from './lib/net.mjs';
+import { envInteger } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
 import { insertCodes, insertScans } from './lib/scans.mjs';
+import { startLocalServer } from './lib/server.mjs';
+import { median } from './lib/stats.mjs';
 import { freshBenchStorage } from './lib/storage.mjs';
 
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
@@ -40,47 +42,45 @@ const RUNS = Math.max(1, num('BENCH_RUNS', 3));
 const BEFORE_RUNS = Math.max(1, num('BENCH_BEFORE_RUNS', RUNS));
 const SKIP_BEFORE = process.env.BENCH_SKIP_BEFORE === '1';
 
-const log = (line) => process.stderr.write(`[bench-analytics] ${line}\n`);
-const loadavg = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
-const round1 = (x) => Math.round(x * 10) / 10;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const log = (/** @type {string} */ line) => process.stderr.write(`[bench-analytics] ${line}\n`);
+const round1 = (/** @type {number} */ x) => Math.round(x * 10) / 10;
 
 // ---- storage and schema ---------------------------------------------------------------------------------
 
 const makeStorage = () => freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-analytics-');
 
-/** Starts the server once so that it applies every migration, then stops it. */
+/**
+ * Starts the server once so that it applies every migration, then stops it.
+ * @param {import('./lib/storage.mjs').BenchStorage} storage
+ */
 async function migrate(storage) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: storage.dataDir,
-      DATABASE_URL: storage.databaseUrl,
-      AUTH_RATE_LIMITS: 'off',
-      ENV_FILES: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await startLocalServer({
+    env: { DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, AUTH_RATE_LIMITS: 'off' },
   });
-  try {
-    await waitFor(`http://127.0.0.1:${port}/auth/v1/health`, { child });
-  } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server.stop();
 }
 
-/** query(sql, params) → rows, on either backend; close(). */
+/**
+ * One connection to the bench database, PGlite or PostgreSQL alike.
+ * @typedef {{
+ *   query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]>,
+ *   exec(sql: string): Promise<unknown>,
+ *   close(): Promise<unknown>,
+ * }} Db
+ */
+
+/**
+ * query(sql, params) → rows, on either backend; close().
+ * @param {import('./lib/storage.mjs').BenchStorage} storage
+ * @returns {Promise<Db>}
+ */
 async function connect(storage) {
   if (BACKEND === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
     const db = new PGlite(storage.dataDir);
     await db.waitReady;
     return {
-      query: async (sql, params = []) => (await db.query(sql, params)).rows,
+      query: async (sql, params = []) => /** @type {Record<string, unknown>[]} */ ((await db.query(sql, params)).rows),
       exec: (sql) => db.exec(sql),
       close: () => db.close(),
     };
@@ -161,6 +161,7 @@ grant execute on all functions in schema bench_old to authenticated;
 
 // ---- data -------------------------------------------------------------------------------------------------
 
+/** @param {Db} db */
 async function load(db) {
   const owner = randomUUID();
   const others = Array.from({ length: OTHER_USERS }, () => randomUUID());
@@ -169,23 +170,29 @@ async function load(db) {
   }
   await insertCodes(db, owner, CODES);
   for (const id of others) await insertCodes(db, id, CODES);
-  const loadScans = (userIds, total) => insertScans(db, { userIds, total, chunk: CHUNK, log });
+  const loadScans = (/** @type {string[]} */ userIds, /** @type {number} */ total) =>
+    insertScans(db, { userIds, total, chunk: CHUNK, log });
   log(`loading ${SCANS.toLocaleString('en-US')} scans of the measured user`);
   const ownerSeconds = await loadScans([owner], SCANS);
   log(`loading ${OTHER_SCANS.toLocaleString('en-US')} scans of ${OTHER_USERS} other users`);
   const otherSeconds = OTHER_SCANS > 0 ? await loadScans(others, OTHER_SCANS) : 0;
   await db.query('analyze');
-  const [{ rollups }] = await db.query('select count(*)::bigint::text as rollups from public.scan_rollups');
-  const [{ code }] = await db.query('select id::text as code from public.qr_codes where user_id = $1 limit 1', [owner]);
-  return { owner, code, ownerSeconds, otherSeconds, rollupRows: Number(rollups) };
+  const [counted] = await db.query('select count(*)::bigint::text as rollups from public.scan_rollups');
+  const [first] = await db.query('select id::text as code from public.qr_codes where user_id = $1 limit 1', [owner]);
+  return { owner, code: String(first?.code), ownerSeconds, otherSeconds, rollupRows: Number(counted?.rollups) };
 }
 
 // ---- timing -----------------------------------------------------------------------------------------------
 
+/**
+ * Each RPC as called before (raw rows; null: it had no such form) and now.
+ * @param {string} code a code of the measured user
+ * @returns {{ name: string, old: string | null, now: string }[]}
+ */
 function cases(code) {
-  const day = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const day = (/** @type {number} */ n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   const today = day(0);
-  const ts = (d) => `${d}T00:00:00Z`;
+  const ts = (/** @type {string} */ d) => `${d}T00:00:00Z`;
   const from30 = ts(day(29));
   const to = ts(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
   const from365 = ts(day(364));
@@ -256,8 +263,15 @@ function cases(code) {
   ];
 }
 
+/**
+ * @param {Db} db
+ * @param {string} owner
+ * @param {string} call
+ * @param {number} runs
+ */
 async function timeCall(db, owner, call, runs) {
   const claims = JSON.stringify({ sub: owner, role: 'authenticated' });
+  /** @type {number[]} */
   const times = [];
   let rows = 0;
   for (let i = 0; i < runs; i++) {
@@ -278,6 +292,17 @@ async function timeCall(db, owner, call, runs) {
 
 // ---- report -----------------------------------------------------------------------------------------------
 
+/**
+ * bench-results/analytics-<backend>.json (older files have no beforeRuns).
+ * @typedef {ReturnType<typeof machine> & {
+ *   date: string, backend: string, loadAverageAtStart: number[], loadAverageAtEnd: number[], scans: number,
+ *   otherScans: number, codes: number, otherUsers: number, runs: number, beforeRuns?: number, rollupRows: number,
+ *   loadSeconds: { owner: number, others: number },
+ *   results: { name: string, before: Awaited<ReturnType<typeof timeCall>> | null,
+ *     after: Awaited<ReturnType<typeof timeCall>> }[],
+ * }} Report
+ */
+
 function markdown() {
   const lines = [
     '# Analytics RPCs: raw rows (before) vs hourly rollups (after)',
@@ -290,6 +315,7 @@ function markdown() {
   for (const backend of ['postgres', 'pglite']) {
     const file = `bench-results/analytics-${backend}.json`;
     if (!existsSync(file)) continue;
+    /** @type {Report} */
     const r = JSON.parse(readFileSync(file, 'utf8'));
     lines.push(
       `## ${backend === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
@@ -313,7 +339,7 @@ function markdown() {
 }
 
 async function main() {
-  const loadAverageAtStart = loadavg();
+  const loadAverageAtStart = loadAverage();
   const storage = await makeStorage();
   let db;
   try {
@@ -332,11 +358,9 @@ async function main() {
     const report = {
       date: new Date().toISOString(),
       backend: BACKEND,
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      ...machine(),
       loadAverageAtStart,
-      loadAverageAtEnd: loadavg(),
+      loadAverageAtEnd: loadAverage(),
       scans: SCANS,
       otherScans: OTHER_SCANS,
       codes: CODES,

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // GET /api/v1/qr (SVG and PNG) on loopback: requests/s and latency percentiles with autocannon, against the local
 // server started in a child process (`node --import tsx server/main.ts`, PGlite in a temp directory, rate limits
 // off), and, in the same run and alternating with it, a minimal Hono handler that calls the `qr` npm package
@@ -10,20 +11,21 @@
 //
 // Writes bench-results/api.json and .md. Knobs (defaults): BENCH_ROUNDS (3), BENCH_REQUESTS (3000, SVG),
 // BENCH_PNG_REQUESTS (300), BENCH_CONNECTIONS (10), BENCH_DATA (a 33-character URL), BENCH_SIZE (1000).
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { Canvas } from '@napi-rs/canvas';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { encodeQR } from 'qr';
-import { envInteger, freePort, waitFor } from './lib/net.mjs';
-import { freshBenchStorage } from './lib/storage.mjs';
 import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
+import { envInteger } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
+import { REPO_ROOT } from './lib/repo.mjs';
+import { freePort, startLocalServer } from './lib/server.mjs';
+import { median } from './lib/stats.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ROUNDS = envInteger('BENCH_ROUNDS', 3);
 const REQUESTS = envInteger('BENCH_REQUESTS', 3000);
 const CONNECTIONS = envInteger('BENCH_CONNECTIONS', 10);
@@ -31,7 +33,10 @@ const PNG_REQUESTS = envInteger('BENCH_PNG_REQUESTS', 300);
 const DATA = process.env.BENCH_DATA ?? 'https://example.com/menu?table=12';
 const SIZE = envInteger('BENCH_SIZE', 1000);
 
-/** The `qr` package's matrix as a PNG of SIZE pixels, with a 4-module quiet zone, as simply as the canvas allows. */
+/**
+ * The `qr` package's matrix as a PNG of SIZE pixels, with a 4-module quiet zone, as simply as the canvas allows.
+ * @param {string} data
+ */
 async function qrPackagePng(data) {
   const rows = encodeQR(data, 'raw');
   const n = rows.length + 8;
@@ -45,6 +50,10 @@ async function qrPackagePng(data) {
   return canvas.encode('png');
 }
 
+/**
+ * @param {string} url
+ * @param {RequestInit} init
+ */
 async function json(url, init) {
   const res = await fetch(url, init);
   const body = await res.json();
@@ -52,7 +61,11 @@ async function json(url, init) {
   return body;
 }
 
-/** A signed-up user's API key, made as Settings makes it (create_api_key through the Data API). */
+/**
+ * A signed-up user's API key, made as Settings makes it (create_api_key through the Data API).
+ * @param {string} base
+ * @returns {Promise<string>}
+ */
 async function apiKey(base) {
   const headers = { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' };
   const email = `bench-${Date.now()}@example.com`;
@@ -69,6 +82,15 @@ async function apiKey(base) {
   return row.key;
 }
 
+/** @typedef {{ rps: number, p50: number, p99: number, max: number }} Round */
+
+/**
+ * One autocannon round of `amount` requests; rejects on any non-2xx answer or error.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @param {number} amount
+ * @returns {Promise<Round>}
+ */
 function run(url, headers, amount) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: CONNECTIONS, amount }, (err, result) => {
@@ -86,71 +108,54 @@ function run(url, headers, amount) {
   });
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 async function main() {
   const storage = await freshBenchStorage('', 'qrcraft-bench-qr-');
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: storage.dataDir,
-      AUTH_RATE_LIMITS: 'off',
-      ENV_FILES: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startLocalServer({ env: { DATA_DIR: storage.dataDir, AUTH_RATE_LIMITS: 'off' } });
   const baselinePort = await freePort();
   const baselineApp = new Hono().get('/qr', async (c) => {
     const data = c.req.query('data') ?? '';
-    if (c.req.query('format') === 'png') return c.body(await qrPackagePng(data), 200, { 'Content-Type': 'image/png' });
+    if (c.req.query('format') === 'png') {
+      // A Buffer over a plain ArrayBuffer, as @napi-rs/canvas encodes it.
+      const png = /** @type {Uint8Array<ArrayBuffer>} */ (await qrPackagePng(data));
+      return c.body(png, 200, { 'Content-Type': 'image/png' });
+    }
     return c.body(encodeQR(data, 'svg'), 200, { 'Content-Type': 'image/svg+xml' });
   });
   const baseline = serve({ fetch: baselineApp.fetch, port: baselinePort, hostname: '127.0.0.1' });
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitFor(`${base}/auth/v1/health`, { child });
+    const base = server.base;
     const key = await apiKey(base);
     const auth = { Authorization: `Bearer ${key}` };
-    const rounds = {};
-    for (const [format, amount] of [
+    /** @type {Record<'svg' | 'png', { ours: Round[], qrPackage: Round[] }>} */
+    const rounds = { svg: { ours: [], qrPackage: [] }, png: { ours: [], qrPackage: [] } };
+    for (const [format, amount] of /** @type {const} */ ([
       ['svg', REQUESTS],
       ['png', PNG_REQUESTS],
-    ]) {
+    ])) {
       const query = new URLSearchParams({ data: DATA, format, size: String(SIZE) });
       const ours = `${base}/api/v1/qr?${query}`;
       const theirs = `http://127.0.0.1:${baselinePort}/qr?${query}`;
       // Warm-up: JIT, the key lookup's plan, the first encodes, the renderer's sprites.
       await run(ours, auth, Math.ceil(amount / 3));
       await run(theirs, {}, Math.ceil(amount / 3));
-      rounds[format] = { ours: [], qrPackage: [] };
       for (let i = 0; i < ROUNDS; i++) {
         rounds[format].ours.push(await run(ours, auth, amount));
         rounds[format].qrPackage.push(await run(theirs, {}, amount));
       }
     }
-    const summarise = (list) => ({
+    const summarise = (/** @type {Round[]} */ list) => ({
       rps: median(list.map((r) => r.rps)),
       p50: median(list.map((r) => r.p50)),
       p99: median(list.map((r) => r.p99)),
     });
-    const summary = Object.fromEntries(
-      Object.entries(rounds).map(([format, sides]) => [
-        format,
-        { ours: summarise(sides.ours), qrPackage: summarise(sides.qrPackage) },
-      ]),
-    );
+    const summary = {
+      svg: { ours: summarise(rounds.svg.ours), qrPackage: summarise(rounds.svg.qrPackage) },
+      png: { ours: summarise(rounds.png.ours), qrPackage: summarise(rounds.png.qrPackage) },
+    };
+    const { cpus, cpuModel, node } = machine();
     const result = {
       when: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        model: os.cpus()[0]?.model,
-        node: process.version,
-        loadavg: os.loadavg().map((x) => Math.round(x * 100) / 100),
-      },
+      machine: { cpus, model: cpuModel, node, loadavg: loadAverage() },
       settings: {
         rounds: ROUNDS,
         requests: { svg: REQUESTS, png: PNG_REQUESTS },
@@ -161,11 +166,13 @@ async function main() {
       rounds,
       summary,
     };
-    mkdirSync(`${ROOT}/bench-results`, { recursive: true });
-    writeFileSync(`${ROOT}/bench-results/api.json`, `${JSON.stringify(result, null, 2)}\n`);
+    const results = join(REPO_ROOT, 'bench-results');
+    mkdirSync(results, { recursive: true });
+    writeFileSync(join(results, 'api.json'), `${JSON.stringify(result, null, 2)}\n`);
+    /** @param {string} name @param {ReturnType<typeof summarise>} s */
     const line = (name, s) => `| ${name} | ${s.rps.toFixed(0)} | ${s.p50} | ${s.p99} |`;
     writeFileSync(
-      `${ROOT}/bench-results/api.md`,
+      join(results, 'api.md'),
       [
         '# GET /api/v1/qr (SVG and PNG) on loopback',
         '',
@@ -187,8 +194,7 @@ async function main() {
     console.log(JSON.stringify(summary));
   } finally {
     baseline.close();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
     await storage.dispose();
   }
 }

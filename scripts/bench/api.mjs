@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // API benchmark: auth, Data API and a noisy-neighbour flood, on loopback, against the local server started in
 // a child process (`node --import tsx server/main.ts`), on PGlite in a temp directory (default) or, with
 // BENCH_DATABASE_URL, throw-away `qrcraft_bench_*` PostgreSQL databases. Each server run gets fresh storage.
@@ -31,23 +32,18 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { freePort, waitFor } from './lib/net.mjs';
-import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
-import { freshBenchStorage } from './lib/storage.mjs';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
+import { envNumber as num } from './lib/knobs.mjs';
+import { loadAverage as loadavg, machine } from './lib/machine.mjs';
+import { startLocalServer } from './lib/server.mjs';
+import { percentile } from './lib/stats.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
 
 const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const PASSWORD = 'bench-password-42';
-const num = (name, fallback) => {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const v = Number(raw);
-  if (!Number.isFinite(v) || v < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
-  return v;
-};
 const LABEL = (process.env.BENCH_LABEL ?? '').trim();
 if (LABEL && !/^[A-Za-z0-9._-]{1,40}$/.test(LABEL)) throw new Error('BENCH_LABEL: letters, digits, . _ - only');
 const SIGNIN_SEQ = num('BENCH_SIGNIN_SEQ', 100);
@@ -70,40 +66,54 @@ const LOGIN_BUDGET_MS = 500;
 const A_ADDRESS = '127.0.0.1';
 const B_ADDRESS_LIST = Array.from({ length: B_ADDRESSES }, (_, i) => `127.0.0.${i + 2}`);
 
-const round1 = (x) => Math.round(x * 10) / 10;
-const loadavg = () => os.loadavg().map((x) => Math.round(x * 100) / 100);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const log = (line) => process.stderr.write(`[bench-api] ${line}\n`);
+const round1 = (/** @type {number} */ x) => Math.round(x * 10) / 10;
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+const log = (/** @type {string} */ line) => process.stderr.write(`[bench-api] ${line}\n`);
 
 // ---- statistics ---------------------------------------------------------------------------------------
 
-/** Nearest-rank percentile of an ascending array. */
-function pct(sorted, p) {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
+/**
+ * @typedef {{ n: number, p50: number | null, p95: number | null, p99: number | null, max: number | null,
+ *   mean: number | null }} LatencyStats
+ */
 
+/**
+ * Nearest-rank percentiles, max and mean of `ms`, to 0.1 ms; nulls for none.
+ * @param {number[]} ms
+ * @returns {LatencyStats}
+ */
 function latencyStats(ms) {
-  const s = [...ms].sort((a, b) => a - b);
-  if (s.length === 0) return { n: 0, p50: null, p95: null, p99: null, max: null, mean: null };
+  if (ms.length === 0) return { n: 0, p50: null, p95: null, p99: null, max: null, mean: null };
   return {
-    n: s.length,
-    p50: round1(pct(s, 50)),
-    p95: round1(pct(s, 95)),
-    p99: round1(pct(s, 99)),
-    max: round1(s[s.length - 1]),
-    mean: round1(s.reduce((a, b) => a + b, 0) / s.length),
+    n: ms.length,
+    p50: round1(percentile(ms, 50)),
+    p95: round1(percentile(ms, 95)),
+    p99: round1(percentile(ms, 99)),
+    max: round1(ms.reduce((m, v) => Math.max(m, v), -Infinity)),
+    mean: round1(ms.reduce((a, b) => a + b, 0) / ms.length),
   };
 }
 
-/** Network errors by message (status 0), e.g. { timeout: 2, 'socket hang up': 1 }. */
+/**
+ * What send() resolves with: the status (0 on a network error or timeout), the body text, when it was sent and
+ * how long it took to the last byte.
+ * @typedef {{ status: number, text?: string, error?: string, ms: number, t0: number }} Sent
+ */
+
+/**
+ * Network errors by message (status 0), e.g. { timeout: 2, 'socket hang up': 1 }.
+ * @param {Sent[]} results
+ */
 function countErrors(results) {
+  /** @type {Record<string, number>} */
   const out = {};
   for (const r of results) if (!r.status) out[r.error ?? 'unknown'] = (out[r.error ?? 'unknown'] ?? 0) + 1;
   return out;
 }
 
+/** @param {Sent[]} results */
 function countStatuses(results) {
+  /** @type {Record<string, number>} */
   const out = {};
   for (const r of results) {
     const key = r.status ? String(r.status) : r.error === 'timeout' ? 'timeout' : 'error';
@@ -117,8 +127,17 @@ function countStatuses(results) {
 const newAgent = () => new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 /**
+ * @typedef {{ method?: string, token?: string, body?: unknown, headers?: Record<string, string>,
+ *   agent?: http.Agent | false, localAddress?: string, timeoutMs?: number }} SendOptions
+ */
+
+/**
  * One request with node:http (keep-alive agent, optional local address); never rejects. Resolves with the
  * status (0 on a network error or timeout), the body text and the time from sending to the last byte.
+ * @param {string} base
+ * @param {string} path
+ * @param {SendOptions} [options] `body`: a Buffer as is, anything else as JSON
+ * @returns {Promise<Sent>}
  */
 function send(
   base,
@@ -130,8 +149,9 @@ function send(
   return new Promise((resolve) => {
     const t0 = performance.now();
     let done = false;
+    /** @type {NodeJS.Timeout | undefined} */
     let timer;
-    const finish = (r) => {
+    const finish = (/** @type {{ status: number, text?: string, error?: string }} */ r) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
@@ -154,9 +174,10 @@ function send(
         },
       },
       (res) => {
+        /** @type {Buffer[]} */
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => finish({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => finish({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
         res.on('error', (err) => finish({ status: 0, error: err.message }));
         res.on('close', () => finish({ status: 0, error: 'closed before the end of the response' }));
       },
@@ -167,7 +188,13 @@ function send(
   });
 }
 
-/** send() that throws unless the status is 2xx; returns the parsed JSON body. */
+/**
+ * send() that throws unless the status is 2xx; returns the parsed JSON body, as the API shapes it.
+ * @param {string} base
+ * @param {string} path
+ * @param {SendOptions} [opts]
+ * @returns {Promise<any>}
+ */
 async function must(base, path, opts) {
   const r = await send(base, path, opts);
   if (r.status < 200 || r.status >= 300) {
@@ -176,9 +203,15 @@ async function must(base, path, opts) {
   return r.text ? JSON.parse(r.text) : null;
 }
 
+/**
+ * A new account's session.
+ * @param {string} base
+ * @param {string} email
+ * @returns {Promise<{ access_token: string, refresh_token: string }>}
+ */
 const signUp = (base, email) => must(base, '/auth/v1/signup', { method: 'POST', body: { email, password: PASSWORD } });
-const signInBody = (email) => Buffer.from(JSON.stringify({ email, password: PASSWORD }));
-const newEmail = (who) => `bench-${who}-${randomBytes(4).toString('hex')}@example.com`;
+const signInBody = (/** @type {string} */ email) => Buffer.from(JSON.stringify({ email, password: PASSWORD }));
+const newEmail = (/** @type {string} */ who) => `bench-${who}-${randomBytes(4).toString('hex')}@example.com`;
 
 // ---- server and storage ---------------------------------------------------------------------------------
 
@@ -187,11 +220,14 @@ const BACKEND = benchDbUrl ? 'postgres' : 'pglite';
 
 const freshStorage = () => freshBenchStorage(benchDbUrl, 'qrcraft-bench-api-');
 
-/** Peak and current resident memory of a process, from /proc (Linux); null elsewhere. */
+/**
+ * Peak and current resident memory of a process, from /proc (Linux); null elsewhere.
+ * @param {number | undefined} pid
+ */
 function memoryOf(pid) {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    const kb = (/** @type {string} */ key) => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
     return { rssMiB: Math.round(kb('VmRSS') / 1024), peakRssMiB: Math.round(kb('VmHWM') / 1024) };
   } catch {
     return null;
@@ -201,30 +237,20 @@ function memoryOf(pid) {
 /**
  * Starts the server on fresh storage. rateLimits: 'default' leaves AUTH_RATE_LIMITS unset (the server's default,
  * limits on); 'off' sets AUTH_RATE_LIMITS=off.
+ * @param {'default' | 'off'} rateLimits
  */
 async function startServer(rateLimits) {
   const storage = await freshStorage();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: storage.dataDir,
-    DATABASE_URL: storage.databaseUrl,
-    ENV_FILES: 'off',
-  };
-  delete env.AUTH_RATE_LIMITS;
-  if (rateLimits === 'off') env.AUTH_RATE_LIMITS = 'off';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  /** @type {string[]} */
   const tail = [];
   let unexpectedErrors = 0;
+  /**
+   * @param {import('node:stream').Readable | null} stream
+   * @param {boolean} echo
+   */
   const keep = (stream, echo) => {
     let rest = '';
-    stream.on('data', (d) => {
+    stream?.on('data', (/** @type {Buffer} */ d) => {
       if (echo) process.stderr.write(d);
       const lines = (rest + d.toString('utf8')).split('\n');
       rest = lines.pop() ?? '';
@@ -235,23 +261,33 @@ async function startServer(rateLimits) {
       }
     });
   };
-  keep(child.stdout, false);
-  keep(child.stderr, true);
-  const exited = new Promise((r) => child.once('exit', (code, signal) => r({ code, signal })));
+  /** @type {import('./lib/server.mjs').Exit | null} */
   let exit = null;
-  void exited.then((e) => {
-    exit = e;
-  });
+  /** @type {import('./lib/server.mjs').LocalServer} */
+  let server;
   try {
-    await waitFor(`${base}/auth/v1/health`, { child });
+    server = await startLocalServer({
+      env: {
+        DATA_DIR: storage.dataDir,
+        DATABASE_URL: storage.databaseUrl,
+        AUTH_RATE_LIMITS: rateLimits === 'off' ? 'off' : undefined,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      onSpawn: (child) => {
+        keep(child.stdout, false);
+        keep(child.stderr, true);
+      },
+    });
   } catch (err) {
-    child.kill('SIGTERM');
-    await exited;
     await storage.dispose();
     throw err;
   }
+  void server.exited.then((e) => {
+    exit = e;
+  });
+  const { child } = server;
   return {
-    base,
+    base: server.base,
     pid: child.pid,
     get exit() {
       return exit;
@@ -262,14 +298,7 @@ async function startServer(rateLimits) {
     tail,
     memory: () => memoryOf(child.pid),
     stop: async () => {
-      if (!exit) {
-        child.kill('SIGTERM');
-        const stopped = await Promise.race([exited, sleep(30_000).then(() => null)]);
-        if (!stopped) {
-          child.kill('SIGKILL');
-          await exited;
-        }
-      }
+      await server.stop();
       await storage.dispose();
     },
   };
@@ -277,9 +306,16 @@ async function startServer(rateLimits) {
 
 // ---- 1. auth ----------------------------------------------------------------------------------------------
 
-/** Runs `total` calls of step() from `clients` closed loops; returns the figures. */
+/**
+ * Runs `total` calls of step() from `clients` closed loops; returns the figures.
+ * @param {number} clients
+ * @param {number} total
+ * @param {() => Promise<() => Promise<Sent>>} makeClient makes one client's step (its own connection)
+ */
 async function closedLoops(clients, total, makeClient) {
+  /** @type {Sent[]} */
   const results = [];
+  /** @type {Promise<void>[]} */
   const loops = [];
   const perClient = Array.from(
     { length: clients },
@@ -287,13 +323,13 @@ async function closedLoops(clients, total, makeClient) {
   );
   const workers = await Promise.all(perClient.map(() => makeClient()));
   const t0 = performance.now();
-  for (let i = 0; i < clients; i++) {
+  workers.forEach((step, i) => {
     loops.push(
       (async () => {
-        for (let k = 0; k < perClient[i]; k++) results.push(await workers[i]());
+        for (let k = 0; k < (perClient[i] ?? 0); k++) results.push(await step());
       })(),
     );
-  }
+  });
   await Promise.all(loops);
   const wallSec = (performance.now() - t0) / 1000;
   const ok = results.filter((r) => r.status === 200);
@@ -307,6 +343,7 @@ async function closedLoops(clients, total, makeClient) {
   };
 }
 
+/** @param {string} base */
 async function benchAuth(base) {
   const email = newEmail('auth');
   await signUp(base, email);
@@ -325,7 +362,7 @@ async function benchAuth(base) {
         body: { refresh_token: token },
         agent,
       });
-      if (r.status === 200) token = JSON.parse(r.text).refresh_token;
+      if (r.status === 200) token = JSON.parse(r.text ?? '{}').refresh_token;
       return r;
     };
   };
@@ -351,18 +388,26 @@ async function benchAuth(base) {
 
 // ---- 2. REST ----------------------------------------------------------------------------------------------
 
+/**
+ * One autocannon run over CONNECTIONS connections, every response's time kept.
+ * @param {string} name
+ * @param {import('autocannon').Options} opts
+ */
 async function cannon(name, opts) {
+  /** @type {number[]} */
   const latencies = [];
   // With `amount`, autocannon stops on its next 1-second sample tick, so result.duration is rounded up to
   // whole seconds; req/s is taken from this process's clock, first request to last response, instead.
   const t0 = performance.now();
   let last = t0;
-  const instance = autocannon({ connections: CONNECTIONS, ...opts });
-  instance.on('response', (_client, _status, _bytes, ms) => {
-    latencies.push(ms);
-    last = performance.now();
+  /** @type {import('autocannon').Result} */
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon({ connections: CONNECTIONS, ...opts }, (err, r) => (err ? reject(err) : resolve(r)));
+    instance.on('response', (_client, _status, _bytes, /** @type {number} */ ms) => {
+      latencies.push(ms);
+      last = performance.now();
+    });
   });
-  const result = await instance;
   const wallSec = (last - t0) / 1000;
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
   log(`rest: ${name} done`);
@@ -379,6 +424,7 @@ async function cannon(name, opts) {
   };
 }
 
+/** @param {string} base */
 async function benchRest(base) {
   const agent = newAgent();
   // User G: 50 codes (3 of them dynamic, with 150 scans between them), for the list and the dashboard.
@@ -395,7 +441,10 @@ async function benchRest(base) {
     headers: { Prefer: 'return=representation' },
     agent,
   });
-  const slugs = created.filter((c) => c.is_dynamic).map((c) => c.slug);
+  /** @type {string[]} */
+  const slugs = created
+    .filter((/** @type {{ is_dynamic: boolean }} */ c) => c.is_dynamic)
+    .map((/** @type {{ slug: string }} */ c) => c.slug);
   for (let i = 0; i < 150; i++) {
     const r = await send(base, `/r/${slugs[i % slugs.length]}`, {
       agent,
@@ -405,7 +454,7 @@ async function benchRest(base) {
   }
   // User P: the inserts (so that G's list keeps 50 rows).
   const p = await signUp(base, newEmail('insert'));
-  const headersFor = (token, extra = {}) => ({
+  const headersFor = (/** @type {string} */ token, /** @type {Record<string, string>} */ extra = {}) => ({
     apikey: DEMO_ANON_KEY,
     authorization: `Bearer ${token}`,
     'content-type': 'application/json',
@@ -456,21 +505,27 @@ async function benchRest(base) {
 
 // ---- 3. noisy neighbour ------------------------------------------------------------------------------------
 
+/** @param {number} rows */
 function floodBody(rows) {
   return Buffer.from(JSON.stringify(Array.from({ length: rows }, () => ({ name: 'x' }))));
 }
 
-/** The largest batch (rows of {name:'x'}) the server accepts, from FLOOD_ROWS downwards. */
+/**
+ * The largest batch (rows of {name:'x'}) the server accepts, from FLOOD_ROWS downwards.
+ * @param {string} base
+ * @param {string} token
+ */
 async function probeBatch(base, token) {
   const agent = newAgent();
+  /** @type {{ rows: number, bytes: number, status: number | string | undefined, ms: number, message: string | null }[]} */
   const attempts = [];
-  const tryRows = async (rows) => {
+  const tryRows = async (/** @type {number} */ rows) => {
     const body = floodBody(rows);
     const r = await send(base, '/rest/v1/qr_codes', { method: 'POST', token, body, agent, localAddress: A_ADDRESS });
     let message = r.error ?? null;
     if (!message && (r.status < 200 || r.status >= 300)) {
       try {
-        const j = JSON.parse(r.text);
+        const j = JSON.parse(r.text ?? '');
         message = [j.code, j.message ?? j.msg].filter(Boolean).join(' ');
       } catch {
         message = (r.text ?? '').slice(0, 160);
@@ -503,6 +558,7 @@ async function probeBatch(base, token) {
   return { rows: lo, attempts };
 }
 
+/** @param {'default' | 'off'} rateLimits */
 async function benchFlood(rateLimits) {
   const server = await startServer(rateLimits);
   const { base } = server;
@@ -556,8 +612,11 @@ async function benchFlood(rateLimits) {
     const rows = probe.rows;
     const body = rows > 0 ? floodBody(rows) : null;
 
+    /** @type {Sent[]} */
     const aResults = [];
+    /** @type {Promise<Sent>[]} */
     const bSignIns = [];
+    /** @type {Promise<Sent>[]} */
     const bLists = [];
     let peakRssMiB = 0;
     const memTimer = setInterval(() => {
@@ -601,6 +660,7 @@ async function benchFlood(rateLimits) {
     clearInterval(memTimer);
     const loadAfter = loadavg();
     // After the flood: is the server back? (4 sign-ins, 4 lists, sequential.)
+    /** @type {{ signIn: Sent[], list: Sent[] }} */
     const after = { signIn: [], list: [] };
     if (!server.exit) {
       for (let i = 0; i < 4; i++) {
@@ -611,7 +671,7 @@ async function benchFlood(rateLimits) {
     const mem = server.memory();
     const aOk = aResults.filter((r) => r.status >= 200 && r.status < 300).length;
     const okSignIns = bSignInResults.filter((r) => r.status === 200);
-    const summarise = (results, okStatus) => {
+    const summarise = (/** @type {Sent[]} */ results, /** @type {number} */ okStatus) => {
       const ok = results.filter((r) => r.status === okStatus);
       return {
         attempts: results.length,
@@ -673,18 +733,34 @@ async function benchFlood(rateLimits) {
 
 // ---- report -----------------------------------------------------------------------------------------------
 
-const fmt = (v) => (v === null || v === undefined ? '–' : String(v));
-const codes = (o) =>
+const fmt = (/** @type {unknown} */ v) => (v === null || v === undefined ? '–' : String(v));
+const codes = (/** @type {Record<string, number | undefined> | undefined} */ o) =>
   Object.entries(o ?? {})
     .map(([k, v]) => `${k}: ${v}`)
     .join(', ') || '–';
 
+/**
+ * bench-results/api-<backend>[-<label>].json: every phase run, null or absent when left out.
+ * @typedef {Awaited<ReturnType<typeof benchFlood>> | { error: string }} FloodPhase
+ * @typedef {ReturnType<typeof machine> & {
+ *   date: string, label: string | null, backend: string, commit: string | null,
+ *   loadAverage: { start: number[], end: number[] | null, beforeAuth?: number[], beforeRest?: number[] },
+ *   settings: Record<string, unknown>,
+ *   auth: Awaited<ReturnType<typeof benchAuth>> | null,
+ *   rest: Awaited<ReturnType<typeof benchRest>> | null,
+ *   noisyNeighbour: { rateLimitsOn?: FloodPhase, rateLimitsOff?: FloodPhase },
+ *   problems: string[],
+ * }} Report
+ */
+
+/** @param {Report} report */
 function markdown(report) {
+  /** @type {string[]} */
   const out = [];
   const title = `# API benchmark (auth, Data API, noisy neighbour) · ${report.backend}${report.label ? ` · ${report.label}` : ''}`;
   out.push(title, '');
   out.push(
-    `${report.date} · ${report.backend} · Node ${report.node} · ${report.cpus} × ${report.cpuModel} · load average ${report.loadAverage.start.join(' / ')} at start, ${report.loadAverage.end.join(' / ')} at end${report.commit ? ` · commit ${report.commit}` : ''}`,
+    `${report.date} · ${report.backend} · Node ${report.node} · ${report.cpus} × ${report.cpuModel} · load average ${report.loadAverage.start.join(' / ')} at start, ${report.loadAverage.end?.join(' / ')} at end${report.commit ? ` · commit ${report.commit}` : ''}`,
     '',
     'Loopback; the server runs in a child process and the load generator in this process, on the same cores. Latencies in ms (nearest-rank percentiles over successful responses).',
     '',
@@ -697,12 +773,12 @@ function markdown(report) {
       '| request | clients | requests | req/s | p50 | p95 | p99 | max | statuses |',
       '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     );
-    for (const [name, r] of [
+    for (const [name, r] of /** @type {const} */ ([
       ['password sign-in', a.signIn.sequential],
       ['password sign-in', a.signIn.concurrent],
       ['token refresh', a.refresh.sequential],
       ['token refresh', a.refresh.concurrent],
-    ]) {
+    ])) {
       out.push(
         `| ${name} | ${r.clients} | ${r.requests} | ${r.reqPerSec} | ${fmt(r.latencyMs.p50)} | ${fmt(r.latencyMs.p95)} | ${fmt(r.latencyMs.p99)} | ${fmt(r.latencyMs.max)} | ${codes(r.statusCodes)} |`,
       );
@@ -717,25 +793,25 @@ function markdown(report) {
       '| request | requests | req/s | p50 | p95 | p99 | max | statuses |',
       '| --- | --- | --- | --- | --- | --- | --- | --- |',
     );
-    for (const [name, x] of [
+    for (const [name, x] of /** @type {const} */ ([
       [`GET ${r.list.path} (user with 50 codes)`, r.list],
       [r.insert.path, r.insert],
       [`${r.dashboardSummary.path} (same user, 150 scans)`, r.dashboardSummary],
-    ]) {
+    ])) {
       out.push(
         `| ${name.replaceAll('|', '\\|')} | ${x.requests} | ${x.reqPerSec} | ${fmt(x.latencyMs.p50)} | ${fmt(x.latencyMs.p95)} | ${fmt(x.latencyMs.p99)} | ${fmt(x.latencyMs.max)} | ${codes(x.statusCodes)}${x.errors || x.timeouts ? `; errors ${x.errors}, timeouts ${x.timeouts}` : ''} |`,
       );
     }
     out.push('');
   }
-  for (const [key, heading] of [
+  for (const [key, heading] of /** @type {const} */ ([
     ['rateLimitsOn', 'Noisy neighbour, default settings (rate limits on)'],
     ['rateLimitsOff', 'Noisy neighbour, AUTH_RATE_LIMITS=off'],
-  ]) {
+  ])) {
     const f = report.noisyNeighbour?.[key];
     if (!f) continue;
     out.push(`## ${heading}`, '');
-    if (f.error) {
+    if ('error' in f) {
       out.push(`Phase failed: ${f.error}`, '');
       continue;
     }
@@ -772,7 +848,16 @@ function markdown(report) {
 
 // ---- main -------------------------------------------------------------------------------------------------
 
-/** Runs A's flood loops in a child process (this script with BENCH_FLOOD_CHILD); resolves with A's results. */
+/**
+ * What the flood child is told: where, as whom, how big a batch, until when, how many loops.
+ * @typedef {{ base: string, token: string, rows: number, untilEpochMs: number, loops: number }} FloodConfig
+ */
+
+/**
+ * Runs A's flood loops in a child process (this script with BENCH_FLOOD_CHILD); resolves with A's results.
+ * @param {FloodConfig} config
+ * @returns {Promise<Sent[]>}
+ */
 function floodInChild(config) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
@@ -788,9 +873,13 @@ function floodInChild(config) {
   });
 }
 
-/** The child side: A's closed loops until the deadline; prints the results as JSON. */
+/**
+ * The child side: A's closed loops until the deadline; prints the results as JSON.
+ * @param {FloodConfig} config
+ */
 async function floodChild(config) {
   const body = floodBody(config.rows);
+  /** @type {Sent[]} */
   const results = [];
   await Promise.all(
     Array.from({ length: config.loops }, async () => {
@@ -821,14 +910,13 @@ async function main() {
   } catch {
     /* not a git checkout; the commit stays unknown */
   }
+  /** @type {Report} */
   const report = {
     date: new Date().toISOString(),
     label: LABEL || null,
     backend: BACKEND,
     commit,
-    node: process.version,
-    cpus: os.cpus().length,
-    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    ...machine(),
     loadAverage: { start: loadavg(), end: null },
     settings: {
       signInSequential: SIGNIN_SEQ,
@@ -874,10 +962,10 @@ async function main() {
       await server.stop();
     }
   }
-  for (const [phase, key, mode] of [
+  for (const [phase, key, mode] of /** @type {const} */ ([
     ['flood-on', 'rateLimitsOn', 'default'],
     ['flood-off', 'rateLimitsOff', 'off'],
-  ]) {
+  ])) {
     if (!PHASES.has(phase)) continue;
     try {
       const f = await benchFlood(mode);
@@ -899,11 +987,11 @@ async function main() {
     if (r && (r.statusCodes['200'] ?? 0) !== r.requests)
       report.problems.push(`auth: non-200 answers ${JSON.stringify(r.statusCodes)}`);
   }
-  for (const [name, r, ok] of [
+  for (const [name, r, ok] of /** @type {const} */ ([
     ['list', report.rest?.list, '200'],
     ['insert', report.rest?.insert, '201'],
     ['dashboard_summary', report.rest?.dashboardSummary, '200'],
-  ]) {
+  ])) {
     if (r && ((r.statusCodes[ok] ?? 0) !== r.requests || r.errors || r.timeouts)) {
       report.problems.push(
         `rest ${name}: ${JSON.stringify(r.statusCodes)}, errors ${r.errors}, timeouts ${r.timeouts}`,

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-/* global window, QRCodeStyling */ // page callbacks run in the browser
+// @ts-check
+/* global window */ // page callbacks run in the browser
 // Bulk-creation benchmark (issue 16): on the production build, /create/bulk with 1,000 rows of styled codes
 // (dots, a banner frame, level Q) as 1000 px PNGs in a ZIP, with 1 worker and with 2 workers, against a loop of
 // qr-code-styling 1.9 on the main thread over the same rows (1000 px PNG Blobs; it has no frames).
@@ -10,29 +11,24 @@
 //   node scripts/bench/bulk.mjs --dist DIR         measures a build made elsewhere
 //   --rows 1000 --peer-rows 200 --workers 1,2      the sizes (the peer is slow: a smaller sample, its rate only)
 // Writes bench-results/bulk.json and bulk.md.
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg } from 'node:os';
-import { chromium } from '@playwright/test';
-import { buildForBench, waitFor } from './lib/net.mjs';
+import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
+import { cliValue } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const ROWS = Number(arg('--rows', '1000'));
-const PEER_ROWS = Number(arg('--peer-rows', '200'));
-const WORKERS = arg('--workers', '1,2').split(',').map(Number);
-const PORT = Number(arg('--port', '4298'));
-const BASE = `http://localhost:${PORT}`;
+const ROWS = Number(cliValue('--rows', '1000'));
+const PEER_ROWS = Number(cliValue('--peer-rows', '200'));
+const WORKERS = cliValue('--workers', '1,2').split(',').map(Number);
+const PORT = cliValue('--port', null);
 
-let dist = arg('--dist', null);
+let dist = cliValue('--dist', null);
 if (!dist) {
   dist = 'dist-bench-bulk';
   buildForBench(dist);
 }
+const preview = await startPreview({ outDir: dist, port: PORT === null ? undefined : Number(PORT) });
+const BASE = preview.base;
 
 /** The same rows for every contender: links of realistic length, each its own. */
 const rows = Array.from({ length: ROWS }, (_, i) => ({
@@ -41,6 +37,23 @@ const rows = Array.from({ length: ROWS }, (_, i) => ({
 }));
 const csv = ['name,content,shape,frame,level', ...rows.map((r) => `${r.name},${r.content},dots,banner,Q`)].join('\n');
 
+/**
+ * The page's window with what it records for the bench (its init script sets that up). Long animation frames are
+ * not in TypeScript's DOM library yet: the fields read here.
+ * @typedef {PerformanceEntry & { scripts: { invoker: string, sourceFunctionName: string, duration: number }[] }}
+ *   LongAnimationFrame
+ * @typedef {typeof window & {
+ *   __longTasks: number[],
+ *   __frames: [start: number, duration: number, scripts: [invoker: string, fn: string, ms: number][]][],
+ *   showSaveFilePicker?: unknown,
+ *   QRCodeStyling: typeof import('qr-code-styling').default,
+ * }} Recorder
+ * @typedef {import('@playwright/test').Browser} Browser
+ * @typedef {import('@playwright/test').Page} Page
+ * @typedef {import('@playwright/test').CDPSession} CDPSession
+ */
+
+/** @param {CDPSession} cdp */
 async function heapMb(cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
   await cdp.send('HeapProfiler.collectGarbage');
@@ -50,26 +63,46 @@ async function heapMb(cdp) {
 
 /** Goes to `path` and waits until the app has mounted (/create/bulk is prerendered): runs start from a live page. */
 const APP_MOUNTED_MARK = 'qrcraft:app-mounted'; // src/app/prerendered.ts
+/**
+ * @param {Page} page
+ * @param {string} path
+ */
 async function gotoMounted(page, path) {
   await page.goto(`${BASE}${path}`);
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, APP_MOUNTED_MARK);
 }
 
+/**
+ * Uploads the rows as a CSV file and waits until every one is checked and ready.
+ * @param {Page} page
+ */
+async function uploadRows(page) {
+  await page
+    .getByLabel('Upload a CSV file')
+    .setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByTestId('bulk-summary')
+    .filter({ hasText: `${ROWS.toLocaleString('en-US')} ready` })
+    .waitFor({ timeout: 120_000 });
+}
+
+/** @param {Browser} browser */
 async function newPage(browser) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
   await page.addInitScript(() => {
+    const rec = /** @type {Recorder} */ (window);
     // The bench reads the download; the save picker's native dialog cannot be answered here.
-    delete window.showSaveFilePicker;
-    window.__longTasks = [];
+    delete rec.showSaveFilePicker;
+    rec.__longTasks = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+      for (const e of list.getEntries()) rec.__longTasks.push(e.duration);
     }).observe({ type: 'longtask', buffered: true });
     // BENCH_TASK_DETAIL=1: what ran in each long animation frame over 50 ms (script invoker, function, ms).
-    window.__frames = [];
+    rec.__frames = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries())
+      for (const e of /** @type {LongAnimationFrame[]} */ (list.getEntries()))
         if (e.duration > 50)
-          window.__frames.push([
+          rec.__frames.push([
             Math.round(e.startTime),
             Math.round(e.duration),
             e.scripts.map((x) => [x.invoker, x.sourceFunctionName, Math.round(x.duration)]),
@@ -79,18 +112,37 @@ async function newPage(browser) {
   return page;
 }
 
-/** Main-thread time so far (CDP Performance metrics of the page's renderer main thread), in ms. */
+/**
+ * Main-thread time so far (CDP Performance metrics of the page's renderer main thread), in ms.
+ * @param {CDPSession} cdp
+ */
 async function mainThreadMs(cdp) {
   const { metrics } = await cdp.send('Performance.getMetrics');
-  const get = (name) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  const get = (/** @type {string} */ name) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
   return { task: get('TaskDuration'), script: get('ScriptDuration') };
 }
 
-/** The profile's top functions by self time (ms), with their script and line. */
+/**
+ * The parts of a CDP CPU profile (Profiler.stop) read here.
+ * @typedef {{
+ *   nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[],
+ *   samples?: number[],
+ *   timeDeltas?: number[],
+ * }} CpuProfile
+ */
+
+/**
+ * The profile's top functions by self time (ms), with their script and line.
+ * @param {CpuProfile} profile
+ * @param {number} workers
+ */
 function printProfile(profile, workers) {
+  /** @type {Map<string, number>} */
   const self = new Map();
+  /** @type {Map<number, number>} */
   const dt = new Map();
-  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const deltas = profile.timeDeltas ?? [];
+  (profile.samples ?? []).forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (deltas[i] ?? 0) / 1000));
   for (const node of profile.nodes) {
     const f = node.callFrame;
     const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
@@ -103,26 +155,42 @@ function printProfile(profile, workers) {
 
 const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'blink', 'v8', 'disabled-by-default-devtools.timeline'];
 
-/** Self time (ms) per event name on each thread of the trace that was busy, the top names per thread. */
+/**
+ * A Chromium trace event: complete events (ph 'X') have a duration, metadata (ph 'M') names threads.
+ * @typedef {{ ph: string, name: string, pid: number, tid: number, ts: number, dur?: number, args?: { name?: string } }}
+ *   TraceEvent
+ * @typedef {TraceEvent & { dur: number }} CompleteEvent
+ */
+
+/**
+ * Self time (ms) per event name on each thread of the trace that was busy, the top names per thread.
+ * @param {{ traceEvents?: TraceEvent[] } | TraceEvent[]} trace
+ * @param {number} workers
+ */
 function printTrace(trace, workers) {
-  const all = trace.traceEvents ?? trace;
-  const events = all.filter((e) => e.ph === 'X' && typeof e.dur === 'number');
+  const all = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
+  const events = all.filter(/** @returns {e is CompleteEvent} */ (e) => e.ph === 'X' && typeof e.dur === 'number');
+  /** @type {Map<string, string | undefined>} */
   const names = new Map();
-  for (const e of all) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  for (const e of all) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args?.name);
+  /** @type {Map<string, CompleteEvent[]>} */
   const byThread = new Map();
   for (const e of events) {
     const key = `${e.pid}:${e.tid}`;
-    if (!byThread.has(key)) byThread.set(key, []);
-    byThread.get(key).push(e);
+    const list = byThread.get(key) ?? [];
+    list.push(e);
+    byThread.set(key, list);
   }
   console.log(`trace, ${workers} worker(s): self time per thread (ms)`);
   for (const [key, list] of byThread) {
     list.sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+    /** @type {Map<string, number>} */
     const self = new Map();
+    /** @type {CompleteEvent[]} */
     const stack = [];
     let total = 0;
     for (const e of list) {
-      while (stack.length && stack.at(-1).ts + stack.at(-1).dur <= e.ts) stack.pop();
+      for (let top = stack.at(-1); top && top.ts + top.dur <= e.ts; top = stack.at(-1)) stack.pop();
       const parent = stack.at(-1);
       if (parent) self.set(parent.name, (self.get(parent.name) ?? 0) - e.dur / 1000);
       else total += e.dur / 1000;
@@ -142,16 +210,27 @@ function printTrace(trace, workers) {
  * nothing else running, a run that already keeps every core busy cannot go faster with more workers.
  */
 function cpuTicks() {
-  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
-  const [user, nice, system, idleTicks, iowait, irq, softirq, steal] = fields.map(Number);
+  const [, ...fields] = (readFileSync('/proc/stat', 'utf8').split('\n', 1)[0] ?? '').trim().split(/\s+/);
+  const [user = 0, nice = 0, system = 0, idleTicks = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] =
+    fields.map(Number);
   const busy = user + nice + system + irq + softirq + steal;
   return { busy, all: busy + idleTicks + iowait };
 }
-const coresBusy = (a, b) => ((b.busy - a.busy) / (b.all - a.all)) * cpus().length;
+/**
+ * @param {ReturnType<typeof cpuTicks>} a
+ * @param {ReturnType<typeof cpuTicks>} b
+ */
+const coresBusy = (a, b) => ((b.busy - a.busy) / (b.all - a.all)) * machine().cpus;
 
+/**
+ * The long tasks recorded since the last call (and forgets them).
+ * @param {Page} page
+ */
 async function longTasks(page) {
-  if (process.env.BENCH_TASK_DETAIL) console.log(JSON.stringify(await page.evaluate(() => window.__frames.splice(0))));
-  const all = await page.evaluate(() => window.__longTasks.splice(0));
+  if (process.env.BENCH_TASK_DETAIL) {
+    console.log(JSON.stringify(await page.evaluate(() => /** @type {Recorder} */ (window).__frames.splice(0))));
+  }
+  const all = await page.evaluate(() => /** @type {Recorder} */ (window).__longTasks.splice(0));
   return { over50: all.filter((d) => d > 50).length, longestMs: all.reduce((m, d) => Math.max(m, d), 0) };
 }
 
@@ -160,16 +239,11 @@ async function longTasks(page) {
  * overloaded machine a short task can be descheduled past 50 ms; this says how often that happens without work.
  */
 const IDLE_MS = 15_000;
+/** @param {Browser} browser */
 async function idle(browser) {
   const page = await newPage(browser);
   await gotoMounted(page, '/create/bulk');
-  await page
-    .getByLabel('Upload a CSV file')
-    .setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page
-    .getByTestId('bulk-summary')
-    .filter({ hasText: `${ROWS.toLocaleString('en-US')} ready` })
-    .waitFor({ timeout: 120_000 });
+  await uploadRows(page);
   await page.waitForTimeout(1000);
   await longTasks(page);
   await page.waitForTimeout(IDLE_MS);
@@ -178,19 +252,17 @@ async function idle(browser) {
   return { ms: IDLE_MS, longTasksOver50: tasks.over50, longestTaskMs: tasks.longestMs };
 }
 
+/**
+ * @param {Browser} browser
+ * @param {number} workers
+ */
 async function ours(browser, workers) {
   const page = await newPage(browser);
   const cdp = await page.context().newCDPSession(page);
   await gotoMounted(page, '/create/bulk');
   await page.evaluate((n) => localStorage.setItem('qrcraft.bulk.workers', String(n)), workers);
   await gotoMounted(page, '/create/bulk');
-  await page
-    .getByLabel('Upload a CSV file')
-    .setInputFiles({ name: 'bench.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-  await page
-    .getByTestId('bulk-summary')
-    .filter({ hasText: `${ROWS.toLocaleString('en-US')} ready` })
-    .waitFor({ timeout: 120_000 });
+  await uploadRows(page);
   // PNG 1000 only (SVG is on by default).
   await page.getByRole('button', { name: 'SVG', exact: true }).click();
   await page.waitForTimeout(500);
@@ -240,6 +312,7 @@ async function ours(browser, workers) {
   };
 }
 
+/** @param {Browser} browser */
 async function peer(browser) {
   const page = await newPage(browser);
   const cdp = await page.context().newCDPSession(page);
@@ -253,6 +326,7 @@ async function peer(browser) {
   const cpu0 = cpuTicks();
   const sample = rows.slice(0, PEER_ROWS);
   const { ms, bytes } = await page.evaluate(async (list) => {
+    const { QRCodeStyling } = /** @type {Recorder} */ (window);
     const t = performance.now();
     let total = 0;
     for (const r of list) {
@@ -266,7 +340,9 @@ async function peer(browser) {
         dotsOptions: { type: 'dots', color: '#000000' },
         backgroundOptions: { color: '#ffffff' },
       });
-      const blob = await qr.getRawData('png');
+      // A Blob in a browser (a Buffer only in Node).
+      const blob = /** @type {Blob | null} */ (await qr.getRawData('png'));
+      if (!blob) throw new Error('qr-code-styling made no PNG');
       total += blob.size;
     }
     return { ms: performance.now() - t, bytes: total };
@@ -293,22 +369,11 @@ async function peer(browser) {
   };
 }
 
-const server = spawn(
-  'npx',
-  ['--no-install', 'vite', 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort'],
-  {
-    stdio: 'ignore',
-    detached: true,
-  },
-);
 try {
-  await waitFor(BASE, { ms: 60_000 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
   const idleControl = await idle(browser);
   console.log('idle', JSON.stringify(idleControl));
+  /** @type {Awaited<ReturnType<typeof ours>>[]} */
   const results = [];
   for (const w of WORKERS) {
     results.push(await ours(browser, w));
@@ -320,7 +385,7 @@ try {
   }
   await browser.close();
 
-  const rate = (label) => results.find((r) => r.contender.startsWith(label))?.rowsPerSecond;
+  const rate = (/** @type {string} */ label) => results.find((r) => r.contender.startsWith(label))?.rowsPerSecond;
   const one = rate('QRCraft, 1 worker');
   const two = rate('QRCraft, 2 workers');
   const qcs = rate('qr-code-styling');
@@ -331,8 +396,8 @@ try {
   const report = {
     date: new Date().toISOString(),
     dist,
-    cores: cpus().length,
-    loadAverage: loadavg()[0],
+    cores: machine().cpus,
+    loadAverage: loadAverage()[0],
     rows: ROWS,
     peerRows: PEER_ROWS,
     design: 'dots, banner frame, level Q, 1000 px PNG',
@@ -342,7 +407,8 @@ try {
   };
   mkdirSync('bench-results', { recursive: true });
   writeFileSync('bench-results/bulk.json', `${JSON.stringify(report, null, 2)}\n`);
-  const f = (v, d = 1) => (v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(d));
+  const f = (/** @type {number | null | undefined} */ v, d = 1) =>
+    v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(d);
   const md = [
     '# Bulk creation benchmark',
     '',
@@ -366,5 +432,5 @@ try {
   writeFileSync('bench-results/bulk.md', md.join('\n'));
   console.log(md.join('\n'));
 } finally {
-  process.kill(-server.pid, 'SIGTERM');
+  preview.stop();
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Dashboard benchmark (issue 14): with an account of BENCH_SCANS scans (default 10,000,000 over 20 dynamic codes
 // and a year), how long after navigation the dashboard's and the analytics page's figures are on screen, in
 // Chromium (/usr/bin/chromium) on the production build, against the local server on PostgreSQL.
@@ -12,54 +13,38 @@
 // BENCH_RUNS times (default 3; a fresh navigation each), median reported. "On screen": the dashboard's summary
 // cards and Recent QR Codes with their counts; the analytics page's all-time total and per-day chart.
 // Writes bench-results/dashboard.json and bench-results/dashboard.md.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { chromium } from '@playwright/test';
 import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
-import { freshBenchStorage } from './lib/storage.mjs';
-import { freePort, waitFor, envInteger } from './lib/net.mjs';
+import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
+import { envInteger } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
 import { insertCodes, insertScans } from './lib/scans.mjs';
+import { startLocalServer } from './lib/server.mjs';
+import { median } from './lib/stats.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
 
 const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const SERVER_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const num = envInteger;
 const SCANS = num('BENCH_SCANS', 10_000_000);
 const RUNS = Math.max(1, num('BENCH_RUNS', 3));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PASSWORD = 'bench-password-42';
-const log = (line) => process.stderr.write(`[bench-dashboard] ${line}\n`);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const round = (x) => Math.round(x);
+const log = (/** @type {string} */ line) => process.stderr.write(`[bench-dashboard] ${line}\n`);
+const round = (/** @type {number} */ x) => Math.round(x);
 
-function spawnLogged(args, env) {
-  // The tool's own bin, not `npx`: a SIGTERM to npx does not reach the vite preview it started.
-  const [tool, ...rest] = args;
-  const child = spawn(join('node_modules', '.bin', tool), rest, {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    child,
-    exited,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
+/** @typedef {import('@playwright/test').Page} Page */
 
-async function run(args, env) {
-  const p = spawnLogged(args, env);
-  const code = await p.exited;
-  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
-}
-
+/**
+ * Signs up through the server; resolves with the new user's id.
+ * @param {string} base
+ * @param {string} email
+ * @returns {Promise<string>}
+ */
 async function signUp(base, email) {
   const res = await fetch(`${base}/auth/v1/signup`, {
     method: 'POST',
@@ -71,7 +56,12 @@ async function signUp(base, email) {
   return json.user.id;
 }
 
-/** Milliseconds from the start of a navigation to `ready(page)` resolving. */
+/**
+ * Milliseconds from the start of a navigation to `ready(page)` resolving.
+ * @param {Page} page
+ * @param {string} url
+ * @param {(page: Page) => Promise<void>} ready
+ */
 async function timeNavigation(page, url, ready) {
   const t0 = performance.now();
   await page.goto(url, { waitUntil: 'commit' });
@@ -80,24 +70,18 @@ async function timeNavigation(page, url, ready) {
 }
 
 async function main() {
-  const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  const loadAverageAtStart = loadAverage();
   const storage = await freshBenchStorage(SERVER_URL, 'qrcraft-bench-');
   const outDir = mkdtempSync(join(os.tmpdir(), 'qrcraft-bench-dist-'));
-  const serverPort = await freePort();
-  const previewPort = await freePort();
-  const api = `http://127.0.0.1:${serverPort}`;
-  const app = `http://127.0.0.1:${previewPort}`;
-  const server = spawnLogged(['tsx', 'server/main.ts'], {
-    PORT: String(serverPort),
-    HOST: '127.0.0.1',
-    DATABASE_URL: storage.databaseUrl,
-    AUTH_RATE_LIMITS: 'off',
-    ENV_FILES: 'off',
-  });
+  let server;
   let preview;
   let browser;
   try {
-    await waitFor(`${api}/auth/v1/health`, { child: server.child, ms: 180_000 });
+    server = await startLocalServer({
+      env: { DATABASE_URL: storage.databaseUrl, AUTH_RATE_LIMITS: 'off' },
+      readyMs: 180_000,
+    });
+    const api = server.base;
     const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
     const userId = await signUp(api, email);
     const db = new pg.Client({ connectionString: storage.databaseUrl });
@@ -113,14 +97,11 @@ async function main() {
     }
 
     log('building the app');
-    await run(['vite', 'build', '--logLevel', 'warn', '--emptyOutDir', '--outDir', outDir], {
-      VITE_SUPABASE_URL: api,
-      VITE_SUPABASE_ANON_KEY: DEMO_ANON_KEY,
-    });
-    preview = spawnLogged(['vite', 'preview', '--outDir', outDir, '--port', String(previewPort), '--strictPort']);
-    await waitFor(`${app}/`, { child: preview.child });
+    buildForBench(outDir, { env: { VITE_SUPABASE_URL: api, VITE_SUPABASE_ANON_KEY: DEMO_ANON_KEY } });
+    preview = await startPreview({ outDir });
+    const app = preview.base;
 
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await launchChromium();
     const page = await browser.newPage();
     await page.goto(`${app}/auth`);
     const form = page.getByRole('form', { name: 'Log in' });
@@ -130,7 +111,7 @@ async function main() {
     await page.waitForURL(/\/dashboard/, { timeout: 60_000 });
 
     // Dashboard: the summary cards no longer say "Loading…" and Recent QR Codes lists codes with their counts.
-    const dashboardReady = async (p) => {
+    const dashboardReady = async (/** @type {Page} */ p) => {
       await p
         .getByRole('region', { name: 'Recent QR Codes' })
         .getByText(/unique scans/)
@@ -141,28 +122,30 @@ async function main() {
       await p.getByText('Loading…').first().waitFor({ state: 'detached', timeout: 120_000 });
     };
     // Analytics: the all-time total (every scan of the account) and the per-day chart's card.
-    const analyticsReady = async (p) => {
+    const analyticsReady = async (/** @type {Page} */ p) => {
       await p.getByText(SCANS.toLocaleString('en-US'), { exact: true }).first().waitFor({ timeout: 120_000 });
       await p.getByRole('heading', { name: 'Scans over time' }).first().waitFor({ timeout: 120_000 });
     };
+    /** @type {Record<string, { medianMs: number, runsMs: number[] }>} */
     const results = {};
-    for (const [name, path, ready] of [
+    /** @type {[name: string, path: string, ready: (page: Page) => Promise<void>][]} */
+    const pages = [
       ['dashboard', '/dashboard', dashboardReady],
       ['analytics', '/dashboard/analytics', analyticsReady],
-    ]) {
+    ];
+    for (const [name, path, ready] of pages) {
       const times = [];
       for (let i = 0; i < RUNS; i++) times.push(await timeNavigation(page, `${app}${path}`, ready));
-      results[name] = { medianMs: round(median(times)), runsMs: times.map(round) };
-      log(`${name}: ${results[name].runsMs.join(', ')} ms`);
+      const runsMs = times.map(round);
+      results[name] = { medianMs: round(median(times)), runsMs };
+      log(`${name}: ${runsMs.join(', ')} ms`);
     }
 
     const report = {
       date: new Date().toISOString(),
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      ...machine(),
       loadAverageAtStart,
-      loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      loadAverageAtEnd: loadAverage(),
       scans: SCANS,
       loadSeconds,
       runs: RUNS,
@@ -190,8 +173,8 @@ async function main() {
     process.stdout.write(md);
   } finally {
     await browser?.close();
-    await preview?.stop();
-    await server.stop();
+    preview?.stop();
+    await server?.stop();
     rmSync(outDir, { recursive: true, force: true });
     await storage.dispose();
   }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Turns the vitest JSON output of tests/bench/encoder.bench.ts into bench-results/encoder.json and
 // bench-results/encoder.md: encodes per second of each library per corpus entry, and our ratio to the
 // fastest peer.
@@ -13,24 +14,35 @@ import { join } from 'node:path';
 const OURS = 'QRCraft';
 const rawPath = process.argv[2] ?? 'bench-results/encoder.raw.json';
 const outDir = process.argv[3] ?? 'bench-results';
+/**
+ * The parts of vitest's JSON report read here: each benchmark task's latency figures (ms).
+ * @typedef {{ p50: number, mean: number, samplesCount: number, rme: number }} Latency
+ * @typedef {{ name: string, latency?: Latency }} Task
+ * @typedef {{ title: string, ancestorTitles: string[], benchmarks?: { tasks?: Task[] }[] }} Assertion
+ * @typedef {{ testResults?: { name: string, assertionResults?: Assertion[] }[] }} RawReport
+ */
+/** @type {RawReport} */
 const raw = JSON.parse(readFileSync(rawPath, 'utf8'));
 
-/** entry name → library → best figures */
+/** @typedef {{ hz: number, hzMean: number, batch: number, samples: number, rme: number, round: string }} Best */
+/** @type {Map<string, Map<string, Best>>} entry name → library → best figures */
 const entries = new Map();
+/** @type {string[]} */
 const order = [];
 for (const file of raw.testResults ?? []) {
   if (!String(file.name).endsWith('encoder.bench.ts')) continue;
   for (const test of file.assertionResults ?? []) {
     for (const group of test.benchmarks ?? []) {
-      if (!entries.has(test.title)) {
-        entries.set(test.title, new Map());
+      let libs = entries.get(test.title);
+      if (!libs) {
+        libs = new Map();
+        entries.set(test.title, libs);
         order.push(test.title);
       }
-      const libs = entries.get(test.title);
       for (const task of group.tasks ?? []) {
         const m = /^(.*) ×(\d+)$/.exec(task.name);
         if (!m || !task.latency) continue;
-        const [, lib, batch] = m;
+        const [, lib = '', batch] = m;
         const n = Number(batch);
         const hz = (n * 1000) / task.latency.p50;
         const hzMean = (n * 1000) / task.latency.mean;
@@ -59,11 +71,14 @@ const libraries = [OURS];
 for (const libs of entries.values()) for (const lib of libs.keys()) if (!libraries.includes(lib)) libraries.push(lib);
 
 const rows = order.map((name) => {
-  const libs = entries.get(name);
+  /** @type {Map<string, Best>} */
+  const libs = entries.get(name) ?? new Map();
   const ours = libs.get(OURS);
+  /** @type {{ lib: string, hz: number } | null} */
   let fastestPeer = null;
   for (const [lib, r] of libs)
     if (lib !== OURS && (!fastestPeer || r.hz > fastestPeer.hz)) fastestPeer = { lib, hz: r.hz };
+  /** @type {Record<string, number>} */
   const ratios = {};
   for (const [lib, r] of libs) if (lib !== OURS && ours) ratios[lib] = ours.hz / r.hz;
   return {
@@ -75,7 +90,7 @@ const rows = order.map((name) => {
   };
 });
 
-const fmt = (hz) => (hz >= 100 ? Math.round(hz).toLocaleString('en-US') : hz.toFixed(1));
+const fmt = (/** @type {number} */ hz) => (hz >= 100 ? Math.round(hz).toLocaleString('en-US') : hz.toFixed(1));
 const md = [];
 md.push('# Encoder benchmark (headless Chromium, vitest bench)', '');
 md.push(

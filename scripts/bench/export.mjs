@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /* global window, document, HTMLAnchorElement, Element */ // page callbacks run in the browser
 // Export benchmark (issue 17): on the production build, /create with 1,000 characters of text at level H
 // (version 36), every shape, every download format: click → file (median of 5), file size, and main-thread
@@ -8,38 +9,58 @@
 //   --shapes Dots,Classy --formats pdf,print --runs 5          a subset; BENCH_TASK_DETAIL=1 prints each long
 //                                                              task (start after the click, duration, culprit)
 // Writes bench-results/export.json and export.md; a second label is merged in (before/after side by side).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
-import { chromium } from '@playwright/test';
-import { buildForBench, waitFor } from './lib/net.mjs';
+import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
+import { cliValue } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
+import { median } from './lib/stats.mjs';
 
-const args = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const LABEL = arg('--label', 'after');
-const RUNS = Number(arg('--runs', '5'));
-const PORT = Number(arg('--port', '4299'));
-const BASE = `http://localhost:${PORT}`;
-const SHAPES = (arg('--shapes', 'Square,Dots,Rounded,Extra Rounded,Classy,Classy Rounded') ?? '').split(',');
-const FORMATS = arg('--formats', null)?.split(',') ?? null;
+const LABEL = cliValue('--label', 'after');
+const RUNS = Number(cliValue('--runs', '5'));
+const PORT = cliValue('--port', null);
+const SHAPES = cliValue('--shapes', 'Square,Dots,Rounded,Extra Rounded,Classy,Classy Rounded').split(',');
+const FORMATS = cliValue('--formats', null)?.split(',') ?? null;
 const TEXT = Array.from({ length: 1000 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789 .,'[(i * 7) % 39]).join('');
 
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? s[Math.floor((s.length - 1) / 2)] : Number.NaN;
-};
-
-let dist = arg('--dist', null);
+let dist = cliValue('--dist', null);
 if (!dist) {
   dist = 'dist-bench-export';
   buildForBench(dist);
 }
 
-async function setUp(page, shape) {
-  await page.goto(`${BASE}/create`);
+/**
+ * The page's window with what it records for the bench (its init script sets that up). Long animation frames are
+ * not in TypeScript's DOM library yet: the fields read here.
+ * @typedef {PerformanceEntry & {
+ *   styleAndLayoutStart: number,
+ *   scripts: { invoker: string, sourceFunctionName: string, duration: number }[],
+ * }} LongAnimationFrame
+ * @typedef {[invoker: string, fn: string, ms: number]} FrameScript
+ * @typedef {typeof window & {
+ *   __longTasks: { start: number, duration: number, culprit: string }[],
+ *   __frames: { start: number, duration: number, style: number, scripts: FrameScript[] }[],
+ *   __marks: { click: number, done: number, openMs: number },
+ * }} Recorder
+ */
+
+/**
+ * One row of bench-results/export.json: a shape and a format, RUNS exports.
+ * @typedef {{ shape: string, format: string, version: number, bytes: number, clickToFileMs: number,
+ *   wallMs: number, firstClickToFileMs: number, windowOpenMs: number, ownClickMs?: number,
+ *   longTasksOver50: number, longestTaskMs: number }} ExportRow
+ * One labelled run (older runs have no `cores`, some no `ownClickMs`).
+ * @typedef {{ date: string, dist: string, runsPerFormat: number, cores?: number, loadAverage?: number,
+ *   rows: ExportRow[] }} LabelledRun
+ */
+
+/**
+ * /create with TEXT at level H in `shape`, generated; resolves with the code's version.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} base
+ * @param {string} shape
+ */
+async function setUp(page, base, shape) {
+  await page.goto(`${base}/create`);
   await page.getByRole('group', { name: 'QR code type' }).getByRole('button', { name: 'Text', exact: true }).click();
   await page.getByLabel(/^Text/).fill(TEXT);
   await page.getByRole('tab', { name: 'Error Level' }).click();
@@ -56,11 +77,16 @@ async function setUp(page, shape) {
   return page.getByTestId('qr-preview').getAttribute('data-version');
 }
 
-/** One export: in-page click → file handed to the browser (anchor click or window.open), wall time, long tasks. */
+/**
+ * One export: in-page click → file handed to the browser (anchor click or window.open), wall time, long tasks.
+ * @param {import('@playwright/test').Page} page
+ * @param {string} format
+ */
 async function exportOnce(page, format) {
   await page.evaluate(() => {
-    window.__marks = { click: 0, done: 0, openMs: 0 };
-    window.__longTasks = [];
+    const rec = /** @type {Recorder} */ (window);
+    rec.__marks = { click: 0, done: 0, openMs: 0 };
+    rec.__longTasks = [];
   });
   const button = page.getByRole('button', { name: 'Download', exact: true });
   await button.waitFor();
@@ -81,11 +107,12 @@ async function exportOnce(page, format) {
   const wallMs = Date.now() - t0;
   await page.waitForTimeout(300);
   const r = await page.evaluate(() => {
-    const { click, done, openMs } = window.__marks;
-    const tasks = window.__longTasks.filter((t) => t.start + t.duration >= click);
-    const frames = window.__frames.filter((f) => f.start + f.duration >= click);
-    window.__longTasks = [];
-    window.__frames = [];
+    const rec = /** @type {Recorder} */ (window);
+    const { click, done, openMs } = rec.__marks;
+    const tasks = rec.__longTasks.filter((t) => t.start + t.duration >= click);
+    const frames = rec.__frames.filter((f) => f.start + f.duration >= click);
+    rec.__longTasks = [];
+    rec.__frames = [];
     return {
       clickToFileMs: done - click,
       openMs,
@@ -111,20 +138,27 @@ async function exportOnce(page, format) {
   };
 }
 
-async function measureShape(browser, shape) {
+/**
+ * Every download format of one shape: RUNS exports each.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} base
+ * @param {string} shape
+ */
+async function measureShape(browser, base, shape) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
   await page.addInitScript(() => {
-    window.__longTasks = [];
-    window.__marks = { click: 0, done: 0 };
+    const rec = /** @type {Recorder} */ (window);
+    rec.__longTasks = [];
+    rec.__marks = { click: 0, done: 0, openMs: 0 };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
-        window.__longTasks.push({ start: e.startTime, duration: e.duration, culprit: e.name });
+        rec.__longTasks.push({ start: e.startTime, duration: e.duration, culprit: e.name });
     }).observe({ type: 'longtask', buffered: true });
     // With BENCH_TASK_DETAIL: what ran in each long animation frame (script, invoker, duration).
-    window.__frames = [];
+    rec.__frames = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries())
-        window.__frames.push({
+      for (const e of /** @type {LongAnimationFrame[]} */ (list.getEntries()))
+        rec.__frames.push({
           start: e.startTime,
           duration: e.duration,
           style: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
@@ -135,29 +169,32 @@ async function measureShape(browser, shape) {
       'click',
       (e) => {
         if (e.target instanceof Element && e.target.closest('button')?.textContent === 'Download')
-          window.__marks.click = performance.now();
+          rec.__marks.click = performance.now();
       },
       true,
     );
     const anchorClick = HTMLAnchorElement.prototype.click;
     HTMLAnchorElement.prototype.click = function click() {
-      if (this.download) window.__marks.done = performance.now();
+      if (this.download) rec.__marks.done = performance.now();
       return anchorClick.call(this);
     };
     const open = window.open.bind(window);
     window.open = (...a) => {
       const t = performance.now();
-      window.__marks.done = t;
+      rec.__marks.done = t;
       const w = open(...a);
       // Opening a window is itself main-thread work (Chromium creates it synchronously): timed apart.
-      window.__marks.openMs = performance.now() - t;
+      rec.__marks.openMs = performance.now() - t;
       return w;
     };
   });
-  const version = await setUp(page, shape);
+  const version = await setUp(page, base, shape);
   const formats = (
-    await page.getByLabel('Download format').evaluate((select) => [...select.options].map((o) => o.value))
+    await page
+      .getByLabel('Download format')
+      .evaluate((select) => [.../** @type {HTMLSelectElement} */ (select).options].map((o) => o.value))
   ).filter((f) => !FORMATS || FORMATS.includes(f));
+  /** @type {ExportRow[]} */
   const rows = [];
   let first = true;
   for (const format of formats) {
@@ -171,15 +208,17 @@ async function measureShape(browser, shape) {
       if (first) await page.getByRole('button', { name: 'Maybe Later' }).click({ timeout: 5000 });
       first = false;
     }
+    const [firstRun] = runs;
+    if (!firstRun) throw new Error(`--runs must be 1 or more, got ${RUNS}`);
     const all = runs.flatMap((r) => r.longTasks);
     rows.push({
       shape,
       format,
       version: Number(version),
-      bytes: runs[0].bytes,
+      bytes: firstRun.bytes,
       clickToFileMs: median(runs.map((r) => r.clickToFileMs)),
       wallMs: median(runs.map((r) => r.wallMs)),
-      firstClickToFileMs: runs[0].clickToFileMs,
+      firstClickToFileMs: firstRun.clickToFileMs,
       windowOpenMs: median(runs.map((r) => r.openMs)),
       ownClickMs: Math.max(...runs.map((r) => r.ownClickMs)),
       longTasksOver50: all.filter((d) => d > 50).length,
@@ -191,36 +230,37 @@ async function measureShape(browser, shape) {
   return rows;
 }
 
-const server = spawn(
-  'npx',
-  ['--no-install', 'vite', 'preview', '--outDir', dist, '--port', String(PORT), '--strictPort'],
-  {
-    stdio: 'ignore',
-    detached: true,
-  },
-);
+const preview = await startPreview({ outDir: dist, port: PORT === null ? undefined : Number(PORT) });
 try {
-  await waitFor(BASE, { ms: 60_000 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
   const rows = [];
-  for (const shape of SHAPES) rows.push(...(await measureShape(browser, shape)));
+  for (const shape of SHAPES) rows.push(...(await measureShape(browser, preview.base, shape)));
   await browser.close();
   mkdirSync('bench-results', { recursive: true });
   const file = 'bench-results/export.json';
+  /** @type {{ runs: Record<string, LabelledRun> }} */
   const previous = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { runs: {} };
   // The machine is shared: its load says how far the timings can be trusted.
-  previous.runs[LABEL] = { date: new Date().toISOString(), dist, runsPerFormat: RUNS, loadAverage: loadavg()[0], rows };
+  previous.runs[LABEL] = {
+    date: new Date().toISOString(),
+    dist,
+    runsPerFormat: RUNS,
+    cores: machine().cpus,
+    loadAverage: loadAverage()[0],
+    rows,
+  };
   writeFileSync(file, `${JSON.stringify(previous, null, 2)}\n`);
-  const fmt = (v) => (v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(0));
+  const fmt = (/** @type {number | null} */ v) => (v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(0));
   const md = [
     `Export benchmark: /create, 1,000 characters of text at level H, every shape, production build, Chromium. Click → file is measured in the page (click on Download → the file handed to the browser, or the print window opened), median of ${RUNS} (for the print window, when window.open is called; "wall" is click → art visible in the window, seen from Playwright); long tasks are main-thread tasks over 50 ms from the click on (PerformanceObserver), over all ${RUNS} runs, the first included.`,
     '',
   ];
   for (const [label, run] of Object.entries(previous.runs)) {
-    md.push(`## ${label} (${run.date}, load average ${run.loadAverage?.toFixed(1) ?? 'n/a'} on 2 cores)`, '');
+    // Runs recorded before the core count was (all on the 2-core machine) have none.
+    md.push(
+      `## ${label} (${run.date}, load average ${run.loadAverage?.toFixed(1) ?? 'n/a'} on ${run.cores ?? 2} cores)`,
+      '',
+    );
     md.push(
       '| shape | format | version | bytes | × SVG | click → file, median (ms) | first export (ms) | wall, median (ms) | window.open (ms) | click handler without window.open, max (ms) | long tasks > 50 ms | longest (ms) |',
     );
@@ -237,5 +277,5 @@ try {
   writeFileSync('bench-results/export.md', md.join('\n'));
   console.log(md.join('\n'));
 } finally {
-  process.kill(-server.pid, 'SIGTERM');
+  preview.stop();
 }

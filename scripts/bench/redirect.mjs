@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Redirect benchmark (issue 14): throughput and latency percentiles of GET /r/:slug on loopback, measured with
 // autocannon against the local server started in a child process (`tsx server/main.ts`), on PGlite in a temp
 // directory (default) or, with BENCH_DATABASE_URL, a throw-away `qrcraft_bench_*` PostgreSQL database.
@@ -15,16 +16,16 @@
 // BENCH_CONNECTIONS (default 50), BENCH_STORED_SCANS, BENCH_KILL_CONNECTIONS (30), BENCH_KILL_AFTER_MS (3000).
 // Storing 10 million scans takes about half an hour, the measurement minutes: BENCH_KEEP_DB=1 keeps the database
 // (its URL is logged), and BENCH_STORED_DATABASE_URL=<that URL> measures on it again without storing anything.
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
-import { freshBenchStorage } from './lib/storage.mjs';
-import { freePort, waitFor, envInteger } from './lib/net.mjs';
+import { envInteger } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
 import { insertCodes, insertScans } from './lib/scans.mjs';
+import { freePort, startLocalServer } from './lib/server.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
 
 const DEMO_ANON_KEY = LOCAL_ANON_KEY;
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
@@ -43,9 +44,18 @@ const AGENTS = [
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
 ];
-const log = (line) => process.stderr.write(`[bench-redirect] ${line}\n`);
-const round1 = (x) => Math.round(x * 10) / 10;
+/** The User-Agent of request `i`: browsers in turn (a bot's scan is not counted). */
+const agent = (/** @type {number} */ i) => AGENTS[i % AGENTS.length] ?? '';
+const log = (/** @type {string} */ line) => process.stderr.write(`[bench-redirect] ${line}\n`);
+const round1 = (/** @type {number} */ x) => Math.round(x * 10) / 10;
 
+/**
+ * One API call as a signed-in user (`token`) or anonymously; throws unless 2xx.
+ * @param {string} base
+ * @param {string} path
+ * @param {{ method?: string, token?: string, body?: unknown, headers?: Record<string, string> }} [options]
+ * @returns {Promise<{ res: Response, json: any }>} `json`: the parsed body, as the API shapes it
+ */
 async function call(base, path, { method = 'GET', token = DEMO_ANON_KEY, body, headers = {} } = {}) {
   const res = await fetch(`${base}${path}`, {
     method,
@@ -62,32 +72,24 @@ async function call(base, path, { method = 'GET', token = DEMO_ANON_KEY, body, h
   return { res, json: text ? JSON.parse(text) : null };
 }
 
-/** The local server on the bench storage, in a child process; `stop()` ends it (SIGTERM). */
-async function startServer(storage, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: storage.dataDir,
-      DATABASE_URL: storage.databaseUrl,
-      AUTH_RATE_LIMITS: 'off',
-      ENV_FILES: 'off',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/**
+ * The local server on the bench storage, on `port` (the same one after the kill -9).
+ * @param {import('./lib/storage.mjs').BenchStorage} storage
+ * @param {number} port
+ */
+function startServer(storage, port) {
+  return startLocalServer({
+    port,
+    env: { DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, AUTH_RATE_LIMITS: 'off' },
+    readyMs: 180_000,
   });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  await waitFor(`http://127.0.0.1:${port}/auth/v1/health`, { child, ms: 180_000 });
-  return {
-    child,
-    exited,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
+/**
+ * A new account's access token.
+ * @param {string} base
+ * @returns {Promise<string>}
+ */
 async function signUp(base) {
   const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
   const signup = await call(base, '/auth/v1/signup', {
@@ -97,6 +99,13 @@ async function signUp(base) {
   return signup.json.access_token;
 }
 
+/**
+ * A new dynamic code of the token's user.
+ * @param {string} base
+ * @param {string} token
+ * @param {string} name
+ * @returns {Promise<{ id: string, slug: string }>}
+ */
 async function createCode(base, token, name) {
   const created = await call(base, '/rest/v1/qr_codes', {
     method: 'POST',
@@ -107,6 +116,11 @@ async function createCode(base, token, name) {
   return created.json;
 }
 
+/**
+ * @param {string} base
+ * @param {string} token
+ * @param {string} id the code's
+ */
 async function countScans(base, token, id) {
   const counted = await call(base, `/rest/v1/scan_events?select=id&qr_code_id=eq.${id}`, {
     method: 'HEAD',
@@ -116,6 +130,7 @@ async function countScans(base, token, id) {
   return Number(counted.res.headers.get('content-range')?.split('/')[1]);
 }
 
+/** @param {string} databaseUrl */
 async function storeScans(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -134,6 +149,7 @@ async function storeScans(databaseUrl) {
   }
 }
 
+/** @param {string} databaseUrl */
 async function countStoredScans(databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
@@ -145,13 +161,17 @@ async function countStoredScans(databaseUrl) {
   }
 }
 
+/**
+ * @param {string} base
+ * @param {string} token
+ */
 async function throughput(base, token) {
   const { id, slug } = await createCode(base, token, 'Bench');
   // Warm-up (JIT, connection pool, geoip data), not measured.
   for (let i = 0; i < 100; i++) {
     const r = await fetch(`${base}/r/${slug}`, {
       redirect: 'manual',
-      headers: { 'User-Agent': AGENTS[i % AGENTS.length] },
+      headers: { 'User-Agent': agent(i) },
     });
     await r.arrayBuffer();
   }
@@ -159,7 +179,7 @@ async function throughput(base, token) {
     url: `${base}/r/${slug}`,
     connections: CONNECTIONS,
     amount: REQUESTS,
-    requests: AGENTS.map((ua) => ({ method: 'GET', headers: { 'user-agent': ua } })),
+    requests: AGENTS.map((ua) => ({ method: /** @type {const} */ ('GET'), headers: { 'user-agent': ua } })),
   });
   const recorded = await countScans(base, token, id);
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
@@ -188,23 +208,30 @@ async function throughput(base, token) {
   };
 }
 
-/** Closed-loop clients until the server dies: per code, the 302s received and the requests sent. */
+/**
+ * Closed-loop clients until the server dies: per code, the 302s received and the requests sent.
+ * @param {string} base
+ * @param {{ slug: string }[]} codes
+ * @param {import('./lib/server.mjs').LocalServer} server
+ */
 async function scanUntilKilled(base, codes, server) {
   const perCode = codes.map(() => ({ redirects: 0, sent: 0, clients: 0, otherStatuses: 0 }));
   let stop = false;
-  const client = async (k) => {
-    const c = k % codes.length;
-    perCode[c].clients++;
+  const client = async (/** @type {number} */ k) => {
+    const code = codes[k % codes.length];
+    const mine = perCode[k % codes.length];
+    if (!code || !mine) return;
+    mine.clients++;
     while (!stop) {
-      perCode[c].sent++;
+      mine.sent++;
       try {
-        const res = await fetch(`${base}/r/${codes[c].slug}`, {
+        const res = await fetch(`${base}/r/${code.slug}`, {
           redirect: 'manual',
-          headers: { 'User-Agent': AGENTS[k % AGENTS.length] },
+          headers: { 'User-Agent': agent(k) },
         });
         await res.arrayBuffer();
-        if (res.status === 302) perCode[c].redirects++;
-        else perCode[c].otherStatuses++;
+        if (res.status === 302) mine.redirects++;
+        else mine.otherStatuses++;
       } catch {
         return; // the server is gone
       }
@@ -219,8 +246,15 @@ async function scanUntilKilled(base, codes, server) {
   return perCode;
 }
 
+/**
+ * @param {import('./lib/storage.mjs').BenchStorage} storage
+ * @param {number} port
+ * @param {string} base
+ * @param {string} token
+ */
 async function killTest(storage, port, base, token) {
   let server = await startServer(storage, port);
+  /** @type {{ id: string, slug: string }[]} */
   const codes = [];
   try {
     for (let i = 0; i < 3; i++) codes.push(await createCode(base, token, `Kill ${i + 1}`));
@@ -231,20 +265,29 @@ async function killTest(storage, port, base, token) {
   const perCode = await scanUntilKilled(base, codes, server);
   server = await startServer(storage, port);
   try {
+    /** @type {number[]} */
     const rows = [];
     for (const code of codes) rows.push(await countScans(base, token, code.id));
-    const result = perCode.map((p, i) => ({
-      ...p,
-      rows: rows[i],
+    const result = perCode.map((p, i) => {
+      const counted = rows[i] ?? NaN;
       // Every 302 has its row; beyond that at most the one request per client in flight at the kill.
-      ok: rows[i] >= p.redirects && rows[i] <= p.redirects + p.clients && p.otherStatuses === 0,
-    }));
+      return {
+        ...p,
+        rows: counted,
+        ok: counted >= p.redirects && counted <= p.redirects + p.clients && p.otherStatuses === 0,
+      };
+    });
     return { killAfterMs: KILL_AFTER_MS, clients: KILL_CONNECTIONS, codes: result, ok: result.every((r) => r.ok) };
   } finally {
     await server.stop();
   }
 }
 
+/**
+ * @param {ReturnType<typeof machine> & { date: string, backend: string, loadAverageAtStart: number[],
+ *   loadAverageAtEnd: number[], storedScans: number, storeSeconds: number, connections: number,
+ *   throughput: Awaited<ReturnType<typeof throughput>>, kill: Awaited<ReturnType<typeof killTest>> }} report
+ */
 function markdown(report) {
   const t = report.throughput;
   const k = report.kill;
@@ -292,7 +335,7 @@ function markdown(report) {
 }
 
 async function main() {
-  const loadAverageAtStart = os.loadavg().map((x) => Math.round(x * 100) / 100);
+  const loadAverageAtStart = loadAverage();
   const storage = STORED_DB_URL
     ? { dataDir: '', databaseUrl: STORED_DB_URL, dispose: async () => {} }
     : await freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-');
@@ -301,7 +344,9 @@ async function main() {
   try {
     const server = await startServer(storage, port);
     let stored = { seconds: 0, stored: 0 };
+    /** @type {Awaited<ReturnType<typeof throughput>>} */
     let t;
+    /** @type {string} */
     let killToken;
     try {
       if (STORED_DB_URL) {
@@ -323,11 +368,9 @@ async function main() {
     const report = {
       date: new Date().toISOString(),
       backend: BACKEND,
-      node: process.version,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model ?? 'unknown',
+      ...machine(),
       loadAverageAtStart,
-      loadAverageAtEnd: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      loadAverageAtEnd: loadAverage(),
       storedScans: stored.stored,
       storeSeconds: stored.seconds,
       connections: CONNECTIONS,

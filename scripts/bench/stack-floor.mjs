@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The stack's floor for issue 13's targets (docs/first-paint.md, "The floor"): what Lighthouse's mobile preset
 // scores for a page that only starts the libraries the brief prescribes, with none of the app. Three builds, each
 // a static heading painted before any script (the LCP, as on a prerendered page) and a module script that renders
@@ -11,12 +12,15 @@
 // times per build, builds interleaved so that a noisy minute hits all of them. Medians and ranges go to
 // bench-results/stack-floor.md, every run to bench-results/stack-floor.json. A benchmark, not a test.
 // Knobs: BENCH_RUNS (default 5), CHROME_PATH (default /usr/bin/chromium).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { envInteger, LIGHTHOUSE, median, runLighthouse, startPreview } from './lib/net.mjs';
+import { buildForBench, startPreview } from './lib/app.mjs';
+import { envInteger } from './lib/knobs.mjs';
+import { LIGHTHOUSE, runLighthouse } from './lib/lighthouse.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
+import { median } from './lib/stats.mjs';
 
 const RUNS = envInteger('BENCH_RUNS', 5);
 const ROOT = resolve('dist-bench-stack-floor');
@@ -78,6 +82,7 @@ export default defineConfig({
 `;
 
 rmSync(ROOT, { recursive: true, force: true });
+/** @type {Record<string, { dir: string, jsGzipBytes: number, base?: string }>} */
 const builds = {};
 for (const [name, entry] of Object.entries(VARIANTS)) {
   // Inside the repository (not under node_modules), so that packages resolve from its node_modules as the app's do.
@@ -87,8 +92,7 @@ for (const [name, entry] of Object.entries(VARIANTS)) {
   writeFileSync(join(dir, 'main.tsx'), entry);
   writeFileSync(join(dir, 'vite.config.ts'), VITE_CONFIG);
   console.log(`› vite build (${name})`);
-  const b = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn'], { cwd: dir, stdio: 'inherit' });
-  if (b.status !== 0) process.exit(b.status ?? 1);
+  buildForBench('dist', { cwd: dir });
   const assets = join(dir, 'dist', 'assets');
   const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
   builds[name] = {
@@ -98,7 +102,9 @@ for (const [name, entry] of Object.entries(VARIANTS)) {
 }
 
 const work = mkdtempSync(join(os.tmpdir(), 'qrcraft-stack-floor-'));
+/** @type {{ build: string, run: number, performance: number, FCP: number, LCP: number, TBT: number, CLS: number }[]} */
 const runs = [];
+/** @type {{ stop: () => void }[]} */
 const previews = [];
 try {
   for (const b of Object.values(builds)) {
@@ -113,11 +119,11 @@ try {
       const row = {
         build: name,
         run,
-        performance: Math.round(lhr.categories.performance.score * 100),
-        FCP: a['first-contentful-paint'].numericValue,
-        LCP: a['largest-contentful-paint'].numericValue,
-        TBT: a['total-blocking-time'].numericValue,
-        CLS: a['cumulative-layout-shift'].numericValue,
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        FCP: a['first-contentful-paint']?.numericValue ?? NaN,
+        LCP: a['largest-contentful-paint']?.numericValue ?? NaN,
+        TBT: a['total-blocking-time']?.numericValue ?? NaN,
+        CLS: a['cumulative-layout-shift']?.numericValue ?? NaN,
       };
       runs.push(row);
       console.log(
@@ -130,14 +136,17 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
+/**
+ * @param {number[]} values
+ * @param {(v: number) => string} f
+ */
 const range = (values, f) => `${f(Math.min(...values))}-${f(Math.max(...values))}`;
-const ms = (v) => String(Math.round(v));
+const ms = (/** @type {number} */ v) => String(Math.round(v));
 const lines = [
   `# The stack's floor: Lighthouse mobile (${LIGHTHOUSE}) on pages that only start the libraries`,
   '',
   `\`npm run bench:stack-floor\` (scripts/bench/stack-floor.mjs), ${new Date().toISOString()}, ${RUNS} runs per build,`,
-  `builds interleaved, ${os.cpus().length} cores, load average ${os
-    .loadavg()
+  `builds interleaved, ${machine().cpus} cores, load average ${loadAverage()
     .map((l) => l.toFixed(2))
     .join(' ')} at the end. JS: every file of the build, gzip level 9, as e2e/budgets.spec.ts counts.`,
   '',
@@ -146,7 +155,7 @@ const lines = [
 ];
 for (const [name, b] of Object.entries(builds)) {
   const mine = runs.filter((r) => r.build === name);
-  const col = (k) => mine.map((r) => r[k]);
+  const col = (/** @type {'performance' | 'FCP' | 'TBT' | 'CLS'} */ k) => mine.map((r) => r[k]);
   lines.push(
     `| ${name} | ${(b.jsGzipBytes / KIB).toFixed(1)} | ${median(col('performance'))} (${range(col('performance'), String)}) | ${ms(median(col('TBT')))} (${range(col('TBT'), ms)}) | ${ms(median(col('FCP')))} | ${median(col('CLS')).toFixed(3)} |`,
   );

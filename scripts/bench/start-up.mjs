@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /* global window */ // page callbacks run in the browser
 // Start-up main-thread work of prerendered pages, build against build: each page loaded in Chromium with the
 // CPU slowed down 4x (as Lighthouse's mobile preset assumes), its long tasks recorded from navigation until
@@ -8,81 +9,77 @@
 //   npm run bench:start-up                        builds the working tree into dist-bench-start-up/ and measures it
 //   node scripts/bench/start-up.mjs --dist A:dist-a --dist B:dist-b [--runs 5] [--paths /,/create]
 // Medians go to bench-results/start-up.md (and the console).
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { chromium } from '@playwright/test';
-import { buildForBench, waitFor } from './lib/net.mjs';
+import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
+import { cliValue, cliValues } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
+import { median } from './lib/stats.mjs';
 
-const args = process.argv.slice(2);
-const all = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []));
-const one = (name, fallback) => all(name)[0] ?? fallback;
-if (all('--dist').length === 0) {
+const dists = cliValues('--dist');
+if (dists.length === 0) {
   buildForBench('dist-bench-start-up');
-  args.push('--dist', 'working tree:dist-bench-start-up');
+  dists.push('working tree:dist-bench-start-up');
 }
-const builds = all('--dist').map((spec, i) => {
-  const [label, dir] = spec.includes(':') ? spec.split(':') : [spec, spec];
-  return { label, dir, port: 4340 + i };
+// LABEL:DIR, or DIR (its own label).
+const builds = dists.map((spec) => {
+  const at = spec.indexOf(':');
+  return at < 0 ? { label: spec, dir: spec } : { label: spec.slice(0, at), dir: spec.slice(at + 1) };
 });
-const RUNS = Number(one('--runs', '5'));
-const PATHS = one('--paths', '/,/create').split(',');
+const RUNS = Number(cliValue('--runs', '5'));
+const PATHS = cliValue('--paths', '/,/create').split(',');
 const SLOWDOWN = 4;
 const AFTER_MOUNT_MS = 3000;
 
-const servers = builds.map(({ dir, port }) =>
-  spawn('npx', ['--no-install', 'vite', 'preview', '--outDir', dir, '--port', String(port), '--strictPort'], {
-    stdio: 'ignore',
-    detached: true,
-  }),
-);
+/** @typedef {typeof window & { __tasks: [start: number, duration: number][] }} Recorder */
 
+/**
+ * One page load, its long tasks until AFTER_MOUNT_MS after the mount.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} base
+ * @param {string} path
+ */
 async function measure(browser, base, path) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
   await page.addInitScript(() => {
-    window.__tasks = [];
+    const rec = /** @type {Recorder} */ (window);
+    rec.__tasks = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__tasks.push([e.startTime, e.duration]);
+      for (const e of list.getEntries()) rec.__tasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
   });
   await page.goto(`${base}${path}`);
   await page.waitForSelector('#root[data-mounted]', { state: 'attached', timeout: 60_000 });
   await page.waitForTimeout(AFTER_MOUNT_MS);
   const r = await page.evaluate(() => {
+    const tasks = /** @type {Recorder} */ (window).__tasks;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
     const mounted = performance.getEntriesByName('qrcraft:app-mounted')[0]?.startTime ?? NaN;
-    const after = window.__tasks.filter(([start]) => start >= fcp);
+    const after = tasks.filter(([start]) => start >= fcp);
     return {
       fcp,
       mounted,
       blocking: after.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0),
-      longest: window.__tasks.reduce((m, [, d]) => Math.max(m, d), 0),
-      count: window.__tasks.length,
+      longest: tasks.reduce((m, [, d]) => Math.max(m, d), 0),
+      count: tasks.length,
     };
   });
   await context.close();
   return r;
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
+const previews = await Promise.all(builds.map(({ dir }) => startPreview({ outDir: dir })));
 try {
-  await Promise.all(builds.map(({ port }) => waitFor(`http://localhost:${port}`, { ms: 60_000 })));
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
+  /** @type {Record<string, Record<string, Awaited<ReturnType<typeof measure>>[]>>} */
   const results = {};
+  const served = builds.map((b, i) => ({ ...b, base: /** @type {{ base: string }} */ (previews[i]).base }));
   for (let run = 0; run < RUNS; run++)
     for (const path of PATHS)
-      for (const { label, port } of run % 2 ? [...builds].reverse() : builds) {
-        const r = await measure(browser, `http://localhost:${port}`, path);
+      for (const { label, base } of run % 2 ? [...served].reverse() : served) {
+        const r = await measure(browser, base, path);
         ((results[path] ??= {})[label] ??= []).push(r);
         console.log(
           `${path} ${label} run ${run + 1}: blocking ${r.blocking.toFixed(0)} ms, longest ${r.longest.toFixed(0)} ms, ` +
@@ -93,7 +90,7 @@ try {
   const lines = [
     '# Start-up main-thread work (`npm run bench:start-up`)',
     '',
-    `${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the end. Production builds, ` +
+    `${new Date().toISOString()}, ${machine().cpus} cores, load average ${loadAverage()[0].toFixed(1)} at the end. Production builds, ` +
       `Chromium with the CPU ${SLOWDOWN}x slower, 412 x 823 px; from navigation to ${AFTER_MOUNT_MS / 1000} s after the app mounted. ` +
       'Blocking time: the sum, over long tasks after the first contentful paint, of their time beyond 50 ms. ' +
       `Medians of ${RUNS} runs, builds alternating.`,
@@ -103,8 +100,9 @@ try {
   ];
   for (const path of PATHS)
     for (const { label } of builds) {
-      const rs = results[path][label];
-      const m = (k) => median(rs.map((r) => r[k])).toFixed(0);
+      const rs = results[path]?.[label] ?? [];
+      const m = (/** @type {'blocking' | 'longest' | 'count' | 'mounted'} */ k) =>
+        median(rs.map((r) => r[k])).toFixed(0);
       lines.push(
         `| ${path} | ${label} | ${m('blocking')} | ${m('longest')} | ${m('count')} | ${m('mounted')} | ${rs.map((r) => r.blocking.toFixed(0)).join(', ')} |`,
       );
@@ -114,5 +112,5 @@ try {
   mkdirSync('bench-results', { recursive: true });
   writeFileSync('bench-results/start-up.md', lines.join('\n'));
 } finally {
-  for (const s of servers) process.kill(-s.pid, 'SIGTERM');
+  for (const p of previews) p.stop();
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 /* global window, document */ // page.evaluate callbacks run in the browser
 // Smoothness benchmark (generator issue): typing into a 2,000-character text whose live preview is a
 // version-40 code, and a 2000x2000 print export, measured in Chromium with Playwright:
@@ -6,46 +7,58 @@
 //   - main-thread long tasks (PerformanceObserver 'longtask'), longest and count over 50 ms.
 // Runs twice in the same session: our page (worker) and the same page with the renderer on the main thread
 // (`?benchMainThreadRenderer`), so the figures are ratios from one run on one machine.
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
-import { waitFor } from './lib/net.mjs';
+import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
+import { percentile } from './lib/stats.mjs';
 
-const PORT = 4199;
-const BASE = `http://localhost:${PORT}`;
 const KEYSTROKES = 40;
 const TYPING_DELAY_MS = 60;
 
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
+/**
+ * The page's window with what it records for the bench (its init script sets that up).
+ * @typedef {{ start: number, duration: number, culprit: string }} LongTask
+ * @typedef {typeof window & {
+ *   __longTasks: LongTask[],
+ *   __openMs: number,
+ *   __keys: { t: number, length: number }[],
+ * }} Recorder
+ */
 
-async function measure(browser, mode) {
+/**
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} origin the preview's base URL
+ * @param {'worker' | 'main'} mode
+ */
+async function measure(browser, origin, mode) {
   const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
   await page.addInitScript(() => {
-    window.__longTasks = [];
+    const rec = /** @type {Recorder} */ (window);
+    rec.__longTasks = [];
     // Opening the print window is itself main-thread work; timed apart so it is not mistaken for the export.
     const realOpen = window.open.bind(window);
-    window.__openMs = 0;
+    rec.__openMs = 0;
     window.open = (...args) => {
       const t = performance.now();
       const w = realOpen(...args);
-      window.__openMs += performance.now() - t;
+      rec.__openMs += performance.now() - t;
       return w;
     };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries())
-        window.__longTasks.push({ start: e.startTime, duration: e.duration, culprit: e.name });
+        rec.__longTasks.push({ start: e.startTime, duration: e.duration, culprit: e.name });
     }).observe({ type: 'longtask', buffered: true });
-    window.__keys = [];
+    rec.__keys = [];
     document.addEventListener(
       'input',
-      (e) => window.__keys.push({ t: performance.now(), length: e.target.value?.length ?? 0 }),
+      (e) =>
+        rec.__keys.push({
+          t: performance.now(),
+          length: /** @type {{ value?: string } | null} */ (e.target)?.value?.length ?? 0,
+        }),
       true,
     );
   });
-  await page.goto(`${BASE}/create${mode === 'main' ? '?benchMainThreadRenderer' : ''}`);
+  await page.goto(`${origin}/create${mode === 'main' ? '?benchMainThreadRenderer' : ''}`);
   await page.getByRole('group', { name: 'QR code type' }).getByRole('button', { name: 'Text', exact: true }).click();
   const text = page.getByLabel(/^Text/);
   const base = Array.from({ length: 2000 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789 .,'[(i * 7) % 39]).join('');
@@ -55,25 +68,31 @@ async function measure(browser, mode) {
     timeout: 60_000,
   });
   await page.evaluate(() => {
-    window.__keys = [];
-    window.__longTasks = [];
+    const rec = /** @type {Recorder} */ (window);
+    rec.__keys = [];
+    rec.__longTasks = [];
   });
   await text.focus();
   await page.keyboard.press('End');
   for (let i = 0; i < KEYSTROKES; i++) await page.keyboard.type('x', { delay: TYPING_DELAY_MS });
   const finalLength = 2000 + KEYSTROKES;
   await page.waitForFunction(
-    (len) => performance.getEntriesByName('qrcraft:preview-painted').some((m) => m.detail?.contentLength === len),
+    (len) =>
+      /** @type {PerformanceMark[]} */ (performance.getEntriesByName('qrcraft:preview-painted')).some(
+        (m) => m.detail?.contentLength === len,
+      ),
     finalLength,
     { timeout: 60_000 },
   );
-  const typing = await page.evaluate(() => ({
-    keys: window.__keys,
-    paints: performance
-      .getEntriesByName('qrcraft:preview-painted')
-      .map((m) => ({ t: m.startTime, length: m.detail.contentLength })),
-    longTasks: window.__longTasks,
-  }));
+  const typing = await page.evaluate(() => {
+    const rec = /** @type {Recorder} */ (window);
+    const marks = /** @type {PerformanceMark[]} */ (performance.getEntriesByName('qrcraft:preview-painted'));
+    return {
+      keys: rec.__keys,
+      paints: marks.map((m) => ({ t: m.startTime, length: /** @type {number} */ (m.detail.contentLength) })),
+      longTasks: rec.__longTasks,
+    };
+  });
   const version = await page.getByTestId('qr-preview').getAttribute('data-version');
   // Latency of keystroke k: until the first paint that includes it (content at least as long).
   const latencies = typing.keys
@@ -83,11 +102,11 @@ async function measure(browser, mode) {
     })
     .filter((v) => !Number.isNaN(v));
   const lastKey = typing.keys.at(-1);
-  const finalPaint = typing.paints.find((p) => p.length === finalLength && p.t >= lastKey.t);
+  const finalPaint = lastKey && typing.paints.find((p) => p.length === finalLength && p.t >= lastKey.t);
 
   // A 2000x2000 print export while the page is watched.
   await page.evaluate(() => {
-    window.__longTasks = [];
+    /** @type {Recorder} */ (window).__longTasks = [];
   });
   await page.getByLabel('Download format').selectOption('print');
   const t0 = Date.now();
@@ -97,11 +116,11 @@ async function measure(browser, mode) {
   ]);
   await popup.getByRole('img', { name: /ready to print/ }).waitFor({ timeout: 60_000 });
   const exportMs = Date.now() - t0;
-  const exportLongTasks = await page.evaluate(() => window.__longTasks);
-  const windowOpenMs = await page.evaluate(() => window.__openMs);
+  const exportLongTasks = await page.evaluate(() => /** @type {Recorder} */ (window).__longTasks);
+  const windowOpenMs = await page.evaluate(() => /** @type {Recorder} */ (window).__openMs);
   await popup.close();
   await page.close();
-  const longest = (tasks) => tasks.reduce((m, t) => Math.max(m, t.duration), 0);
+  const longest = (/** @type {LongTask[]} */ tasks) => tasks.reduce((m, t) => Math.max(m, t.duration), 0);
   return {
     mode,
     version: Number(version),
@@ -109,7 +128,7 @@ async function measure(browser, mode) {
     paints: typing.paints.length,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
-    lastKeyToFinalPreview: finalPaint ? finalPaint.t - lastKey.t : null,
+    lastKeyToFinalPreview: finalPaint && lastKey ? finalPaint.t - lastKey.t : null,
     typingLongTasksOver50: typing.longTasks.filter((t) => t.duration > 50).length,
     typingLongestTask: longest(typing.longTasks),
     exportMs,
@@ -119,41 +138,21 @@ async function measure(browser, mode) {
   };
 }
 
-const build = spawnSync('npx', ['--no-install', 'vite', 'build', '--logLevel', 'warn', '--outDir', 'dist-bench'], {
-  stdio: 'inherit',
-  // VITE_BENCH=1 builds in the main-thread baseline (src/app/main.tsx); production builds leave it out.
-  env: {
-    ...process.env,
-    VITE_BENCH: '1',
-    VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? 'http://127.0.0.1:54321',
-    VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY ?? 'bench',
-  },
-});
-if (build.status !== 0) process.exit(build.status ?? 1);
-// Its own process group, so that stopping it also stops the vite process npx starts.
-const server = spawn(
-  'npx',
-  ['--no-install', 'vite', 'preview', '--outDir', 'dist-bench', '--port', String(PORT), '--strictPort'],
-  {
-    stdio: 'ignore',
-    detached: true,
-  },
-);
+// VITE_BENCH=1 builds in the main-thread baseline (src/app/main.tsx); production builds leave it out.
+buildForBench('dist-bench', { env: { VITE_BENCH: '1' } });
+const preview = await startPreview({ outDir: 'dist-bench' });
 try {
-  await waitFor(BASE, { ms: 60_000 });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
   const results = [];
-  for (const mode of ['worker', 'main', 'worker', 'main']) results.push(await measure(browser, mode));
+  for (const mode of /** @type {const} */ (['worker', 'main', 'worker', 'main']))
+    results.push(await measure(browser, preview.base, mode));
   await browser.close();
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/typing.json',
     `${JSON.stringify({ date: new Date().toISOString(), keystrokes: KEYSTROKES, typingDelayMs: TYPING_DELAY_MS, results }, null, 2)}\n`,
   );
-  const fmt = (v) => (v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(1));
+  const fmt = (/** @type {number | null} */ v) => (v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(1));
   const rows = results.map(
     (r) =>
       `| ${r.mode === 'worker' ? 'QRCraft (worker)' : 'same page, renderer on main thread'} | ${r.version} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.lastKeyToFinalPreview)} | ${r.typingLongTasksOver50} | ${fmt(r.typingLongestTask)} | ${r.exportMs} | ${r.exportLongTasksOver50} | ${fmt(r.exportLongestTask)} | ${fmt(r.windowOpenMs)} |`,
@@ -169,5 +168,5 @@ try {
   writeFileSync('bench-results/typing.md', md);
   console.log(md);
 } finally {
-  process.kill(-server.pid, 'SIGTERM');
+  preview.stop();
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Runs Supabase's own auth-js test suite (v2.109.0, the version the lockfile pins) against the local server:
 // the yardstick of docs/auth-contract-recovery.md. Not part of npm test: it needs a supabase-js checkout and
 // installs jest into a folder of its own.
@@ -11,15 +12,14 @@
 // (once), points test/lib/clients.ts at a fresh local server and signs its keys with the server's HS256 demo
 // secret (the suite's own keys are RS256 ones made by the Supabase CLI), then runs jest and writes the result
 // to bench-results/auth-js-suite.json.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { REPO_ROOT as root } from '../bench/lib/repo.mjs';
+import { freePort, startLocalServer } from '../bench/lib/server.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const REF = process.env.AUTH_JS_REF ?? 'v2.109.0';
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
 const DEV_DEPENDENCIES = {
@@ -37,24 +37,22 @@ const DEV_DEPENDENCIES = {
   typescript: '~5.8.3',
 };
 
+/**
+ * @param {string} line
+ * @returns {never}
+ */
 function fail(line) {
   console.error(`✖ ${line}`);
   process.exit(1);
 }
 
-const b64url = (value) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+const b64url = (/** @type {string | object} */ value) =>
+  Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+/** @param {object} payload */
 function hs256(payload) {
   const head = `${b64url({ alg: 'HS256', typ: 'JWT' })}.${b64url(payload)}`;
   return `${head}.${createHmac('sha256', SECRET).update(head).digest('base64url')}`;
 }
-
-const freePort = () =>
-  new Promise((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => done(port));
-    });
-  });
 
 const [source, ...jestArgs] = process.argv.slice(2);
 if (!source) fail('usage: node scripts/dev/auth-js-suite.mjs <supabase-js checkout or git dir> [jest args…]');
@@ -122,33 +120,30 @@ writeFileSync(clients, text);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'auth-js-suite-db-'));
 const log = join(work, 'server.log');
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    ENV_FILES: 'off',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    AUTH_RATE_LIMITS: 'off',
-    SITE_URL: 'http://127.0.0.1:3000',
-    ADDITIONAL_REDIRECT_URLS: 'https://127.0.0.1:3000,http://localhost:5173,https://localhost:9000',
-    AUTH_EMAIL_MAX_FREQUENCY: '1',
-    SMTP_HOST: '',
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
 let serverOut = '';
-server.stdout.on('data', (d) => (serverOut += d));
-server.stderr.on('data', (d) => (serverOut += d));
-for (let i = 0; i < 300; i += 1) {
-  const ok = await fetch(`${url}/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (ok) break;
-  if (i === 299) fail(`the local server did not start:\n${serverOut}`);
-  await new Promise((r) => setTimeout(r, 100));
+/** @type {import('../bench/lib/server.mjs').LocalServer} */
+let server;
+try {
+  server = await startLocalServer({
+    port,
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      AUTH_RATE_LIMITS: 'off',
+      SITE_URL: 'http://127.0.0.1:3000',
+      ADDITIONAL_REDIRECT_URLS: 'https://127.0.0.1:3000,http://localhost:5173,https://localhost:9000',
+      AUTH_EMAIL_MAX_FREQUENCY: '1',
+      SMTP_HOST: '',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    readyMs: 30_000,
+    onSpawn: (child) => {
+      child.stdout?.on('data', (d) => (serverOut += d));
+      child.stderr?.on('data', (d) => (serverOut += d));
+    },
+  });
+} catch (err) {
+  fail(`the local server did not start (${err instanceof Error ? err.message : err}):\n${serverOut}`);
 }
 
 const resultFile = join(work, 'result.json');
@@ -157,11 +152,19 @@ const jest = spawnSync(
   ['-c', 'jest.config.cli.js', '--coverage=false', '--runInBand', '--json', `--outputFile=${resultFile}`, ...jestArgs],
   { cwd: pkg, stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_PATH: join(work, 'node_modules') } },
 );
-server.kill('SIGTERM');
+await server.stop();
 writeFileSync(log, serverOut);
 rmSync(dataDir, { recursive: true, force: true });
 if (!existsSync(resultFile)) fail(`jest wrote no result (exit ${jest.status})`);
 
+/**
+ * The parts of jest's --json result read here.
+ * @typedef {{ status: string, fullName: string }} JestAssertion
+ * @typedef {{ name: string, assertionResults: JestAssertion[] }} JestFile
+ * @typedef {{ testResults: JestFile[], numPassedTests: number, numFailedTests: number, numPendingTests: number,
+ *   numTotalTests: number }} JestResult
+ */
+/** @type {JestResult} */
 const result = JSON.parse(readFileSync(resultFile, 'utf8'));
 const files = result.testResults.map((f) => ({
   file: f.name.slice(pkg.length + 1),

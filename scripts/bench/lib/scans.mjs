@@ -1,3 +1,4 @@
+// @ts-check
 // Synthetic scans for the benchmarks, inserted with INSERT … SELECT generate_series in chunks, through the real
 // insert trigger (so the rollups are kept as in production and the load time includes keeping them).
 // Deterministic in the row number: uniform over the last 365 days, 30 countries, 4 device types, 8 operating
@@ -5,8 +6,15 @@
 import { performance } from 'node:perf_hooks';
 
 /**
- * Inserts `total` scans spread over the dynamic codes of `userIds`, `chunk` rows per statement; `db.query(sql,
- * params)` is a pg client or PGlite. Returns the seconds it took.
+ * What the inserts need of a database connection: a pg client or PGlite both have it.
+ * @typedef {{ query(sql: string, params?: unknown[]): Promise<unknown> }} Queryable
+ */
+
+/**
+ * Inserts `total` scans spread over the dynamic codes of `userIds`, `chunk` rows per statement. Returns the seconds
+ * it took.
+ * @param {Queryable} db
+ * @param {{ userIds: string[], total: number, chunk?: number, log?: (line: string) => void }} options
  */
 export async function insertScans(db, { userIds, total, chunk = 1_000_000, log = () => {} }) {
   const t0 = performance.now();
@@ -34,7 +42,12 @@ export async function insertScans(db, { userIds, total, chunk = 1_000_000, log =
   return (performance.now() - t0) / 1000;
 }
 
-/** `n` dynamic codes for `userId`, the free plan's limit trigger off while inserting (benchmark data only). */
+/**
+ * `n` dynamic codes for `userId`, the free plan's limit trigger off while inserting (benchmark data only).
+ * @param {Queryable} db
+ * @param {string} userId
+ * @param {number} n
+ */
 export async function insertCodes(db, userId, n) {
   await db.query('alter table public.qr_codes disable trigger qr_codes_dynamic_limit_insert');
   try {

@@ -1,3 +1,4 @@
+// @ts-check
 // Fresh storage for a benchmark's own server: a temp PGlite directory, or, when BENCH_DATABASE_URL names a
 // PostgreSQL server, a new qrcraft_bench_* database on it. `dispose()` removes either.
 import { randomBytes } from 'node:crypto';
@@ -6,6 +7,10 @@ import os from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
+/**
+ * @param {string} serverUrl
+ * @param {string} sql
+ */
 async function adminQuery(serverUrl, sql) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
@@ -16,7 +21,17 @@ async function adminQuery(serverUrl, sql) {
   }
 }
 
-/** `{ dataDir, databaseUrl, dispose }`: pass the first two to the server as DATA_DIR and DATABASE_URL. */
+/**
+ * Storage for one benchmark server: pass `dataDir` and `databaseUrl` to it as DATA_DIR and DATABASE_URL (one of
+ * them is empty).
+ * @typedef {{ dataDir: string, databaseUrl: string, dispose: () => Promise<void> }} BenchStorage
+ */
+
+/**
+ * @param {string} serverUrl a PostgreSQL server, or '' for PGlite
+ * @param {string} tmpPrefix the temp folder's name prefix (PGlite)
+ * @returns {Promise<BenchStorage>}
+ */
 export async function freshBenchStorage(serverUrl, tmpPrefix) {
   if (!serverUrl) {
     const dataDir = mkdtempSync(join(os.tmpdir(), tmpPrefix));
