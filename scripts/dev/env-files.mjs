@@ -1,3 +1,4 @@
+// @ts-check
 // The app's environment for `npm start` and `npm run dev` (scripts/dev/bootstrap.mjs): what a `.env` file says wins
 // over our local defaults. Vite ranks variables already in process.env above `.env` files, so bootstrap may only
 // put a default into the environment of Vite's process when neither the user's shell nor any `.env` file sets
@@ -11,18 +12,21 @@ export const LOCAL_ANON_KEY =
 
 /** A configuration bootstrap cannot serve; it prints the message as one line. */
 export class AppEnvError extends Error {
+  /** @param {string} message */
   constructor(message) {
     super(message);
     this.name = 'AppEnvError';
-    this.code = 'app_env_invalid';
+    /** @readonly */
+    this.code = /** @type {const} */ ('app_env_invalid');
   }
 }
 
 /** localhost, 127.0.0.0/8 and ::1: a URL served on this machine (our local server), not a hosted project. */
+/** @param {string | undefined} url */
 export function isLocalUrl(url) {
   let host;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    host = new URL(url ?? '').hostname.toLowerCase();
   } catch {
     return false;
   }
@@ -33,6 +37,9 @@ export function isLocalUrl(url) {
  * The VITE_* values a `vite build` / `vite` run in `mode` will bake into the bundle: Vite's own loadEnv over
  * `.env`, `.env.local`, `.env.<mode>`, `.env.<mode>.local` (later files win) with process.env above them all.
  * Vite's function, not a copy, so `${VAR}` expansion and parsing are exactly what the build does.
+ * @param {string} root
+ * @param {string} mode
+ * @returns {Promise<Record<string, string>>}
  */
 export async function loadViteEnv(root, mode) {
   const { loadEnv } = await import('vite');
@@ -46,12 +53,16 @@ export async function loadViteEnv(root, mode) {
  * - `vite`: every VITE_* value the build will see, defaults included (what the build stamp hashes);
  * - `localServer`: whether the app talks to our local server (a loopback VITE_SUPABASE_URL) and so needs it.
  * Throws AppEnvError for a hosted URL without its anon key: the demo key would only fail at the first sign-in.
+ * @param {Record<string, string | undefined>} fileAndProcessVite
+ * @returns {AppEnv}
  */
 export function withLocalDefaults(fileAndProcessVite) {
   const vite = { ...fileAndProcessVite };
+  /** @type {Record<string, string>} */
   const defaults = {};
+  /** @param {string} name @param {string} value */
   const fill = (name, value) => {
-    if (vite[name] !== undefined && vite[name].trim() !== '') return;
+    if (vite[name]?.trim()) return;
     defaults[name] = value;
     vite[name] = value;
   };
@@ -67,7 +78,19 @@ export function withLocalDefaults(fileAndProcessVite) {
   return { defaults, vite, localServer };
 }
 
-/** loadViteEnv, then withLocalDefaults: the app's environment for `vite build` / `vite` in `mode`. */
+/**
+ * @typedef {object} AppEnv
+ * @property {Record<string, string>} defaults local defaults for variables nothing set: for the environment of
+ *   Vite's process
+ * @property {Record<string, string | undefined>} vite every VITE_* value the build will see, defaults included
+ * @property {boolean} localServer VITE_SUPABASE_URL is on this machine: the local server is needed
+ */
+
+/**
+ * loadViteEnv, then withLocalDefaults: the app's environment for `vite build` / `vite` in `mode`.
+ * @param {string} root
+ * @param {string} mode
+ */
 export async function resolveAppEnv(root, mode) {
   return withLocalDefaults(await loadViteEnv(root, mode));
 }

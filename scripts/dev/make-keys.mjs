@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run keys`: a fresh JWT_SECRET with matching anon and service_role keys (HS256, ten years), for a server
 // reachable from other machines. The server refuses the public demo secret on any non-loopback HOST.
 // Put JWT_SECRET in the server's environment, the anon key in the app's VITE_SUPABASE_ANON_KEY; keep the
@@ -10,7 +11,7 @@ const secret = randomBytes(48).toString('base64url');
 const key = new TextEncoder().encode(secret);
 const TEN_YEARS = 10 * 365 * 24 * 3600;
 const now = Math.floor(Date.now() / 1000);
-const sign = (role) =>
+const sign = (/** @type {'anon' | 'service_role'} */ role) =>
   new SignJWT({ iss: 'qrcraft', role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(now)

@@ -1,3 +1,4 @@
+// @ts-check
 // Generates src/encoder/scan.ts: the lane scans of the mask penalty (see mask.ts), unrolled 12 times so that the last
 // 12 rows live in 12 variables used as a ring (row y+j−k is in q[(j−k) mod 12]) instead of being shifted
 // one variable to the next at every row; that halves the time of the hottest loop of the encoder.
@@ -6,12 +7,17 @@ const U = 12;
 
 // `lastReal`: the last row of the symbol, after which only virtualStep rows follow (they read neither idx,
 // nor the transitions, nor hPrev).
+/**
+ * @param {number} j the row's place in the ring
+ * @param {{ extras: boolean, lastReal?: boolean }} options
+ */
 function step(j, { extras, lastReal = false }) {
-  const s = (k) => (k === 0 ? 'r' : `q${(((j - k) % U) + U) % U}`);
+  const s = (/** @type {number} */ k) => (k === 0 ? 'r' : `q${(((j - k) % U) + U) % U}`);
   // d ring: transitions d_y = row y−1 XOR row y of the last 4 rows, d{(j−k) mod 4} holds d_{y+j−k}.
-  const dd = (k) => `d${(((j - k) % 4) + 4) % 4}`;
+  const dd = (/** @type {number} */ k) => `d${(((j - k) % 4) + 4) % 4}`;
+  /** @type {string[]} */
   const out = [];
-  const L = (line) => out.push(`      ${line}`);
+  const L = (/** @type {string} */ line) => out.push(`      ${line}`);
   L('{');
   L('  const r = m[idx] ^ p[idx];');
   if (!lastReal) L('  idx += words;');
@@ -72,11 +78,16 @@ function step(j, { extras, lastReal = false }) {
 // folds them: s(i) is 0 for the virtual rows (i ≤ k), the N1 transition at row `size` is −1 (every run ends
 // there, with the +2 of a run of ≥ 5 that was still open), no window, block or dark module is counted, a
 // core "010111010" can only end at row `size` (k = 0) and no scale ≥ 2 candidate can be flagged.
+/**
+ * @param {number} j the row's place in the ring
+ * @param {number} k which light row (0 to 3)
+ */
 function virtualStep(j, k) {
-  const s = (i) => (i <= k ? '0' : `q${(((j - i) % U) + U) % U}`);
-  const or = (...xs) => xs.filter((x) => x !== '0').join(' | ') || '0';
+  const s = (/** @type {number} */ i) => (i <= k ? '0' : `q${(((j - i) % U) + U) % U}`);
+  const or = (/** @type {string[]} */ ...xs) => xs.filter((x) => x !== '0').join(' | ') || '0';
+  /** @type {string[]} */
   const out = [];
-  const L = (line) => out.push(`      ${line}`);
+  const L = (/** @type {string} */ line) => out.push(`      ${line}`);
   L(`{ // light row size + ${k}`);
   if (k === 0) {
     L('  if (wPrev !== 0) runs += 2 * (POP16[wPrev & 0xffff] + POP16[wPrev >>> 16]);');
@@ -96,9 +107,15 @@ function virtualStep(j, k) {
   return out.join('\n');
 }
 
+/**
+ * @param {string} name
+ * @param {boolean} extras N2 and dark modules too (the row scan)
+ * @param {string} doc its doc comment
+ */
 function scanFunction(name, extras, doc) {
+  /** @type {string[]} */
   const lines = [];
-  const L = (line) => lines.push(line);
+  const L = (/** @type {string} */ line) => lines.push(line);
   L(doc);
   const params = extras ? 'validLast: number, validHLast: number, darkLast: number' : 'validLast: number';
   L(
@@ -220,7 +237,8 @@ export function boundaryBoxes(mT: Uint32Array, pT: Uint32Array, size: number, wo
 // Every read of a typed array here is in range by construction (rows < size, word columns < words, POP16
 // takes 16-bit values), which TypeScript cannot see: under noUncheckedIndexedAccess each read says so with `!`,
 // which costs nothing at run time. Writes (`pending[np] = …`) are left alone.
-const withCheckedReads = (code) => code.replace(/\b(m|p|mT|pT|POP16|pending)\[([^[\]]*)\](?!\s*=(?!=))/g, '$1[$2]!');
+const withCheckedReads = (/** @type {string} */ code) =>
+  code.replace(/\b(m|p|mT|pT|POP16|pending)\[([^[\]]*)\](?!\s*=(?!=))/g, '$1[$2]!');
 
 process.stdout.write(
   withCheckedReads(`${header}

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Derives the code points a punycode (xn--) label of a dynamic code's destination may decode to: the
 // IDN_LETTER_RANGES string of supabase/functions/_shared/destination.ts and the int4multirange literal of
 // public.is_redirectable_url (supabase/migrations/20261124000100_destination_url.sql). Both must list the same
@@ -49,16 +50,18 @@ const SCRIPTS = [
 const inScript = new RegExp(`^(?:${SCRIPTS.map((s) => `\\p{Script=${s}}`).join('|')})$`, 'u');
 const letterOrDigit = /^[\p{Ll}\p{Lo}\p{Lm}\p{Nd}]$/u;
 
-const isSurrogate = (cp) => cp >= 0xd800 && cp <= 0xdfff;
+const isSurrogate = (/** @type {number} */ cp) => cp >= 0xd800 && cp <= 0xdfff;
 
 // Code points that occur after the first position of some canonical decomposition (NFC may compose them).
+/** @type {Set<number>} */
 const composable = new Set();
 for (let cp = 0x80; cp <= 0x10ffff; cp++) {
   if (isSurrogate(cp)) continue;
   const parts = [...String.fromCodePoint(cp).normalize('NFD')];
-  for (let i = 1; i < parts.length; i++) composable.add(parts[i].codePointAt(0));
+  for (const part of parts.slice(1)) composable.add(/** @type {number} */ (part.codePointAt(0)));
 }
 
+/** @param {number} cp */
 function keeps(cp) {
   const c = String.fromCodePoint(cp);
   if (!letterOrDigit.test(c) || !inScript.test(c) || composable.has(cp)) return false;
@@ -74,6 +77,7 @@ function keeps(cp) {
   }
 }
 
+/** @type {[first: number, last: number][]} */
 const ranges = [];
 for (let cp = 0x80; cp <= 0x10ffff; cp++) {
   if (isSurrogate(cp) || !keeps(cp)) continue;
@@ -82,7 +86,14 @@ for (let cp = 0x80; cp <= 0x10ffff; cp++) {
   else ranges.push([cp, cp]);
 }
 
+/**
+ * `items` joined by `join` into lines of at most `width` characters (`join` ends every line but the last).
+ * @param {string[]} items
+ * @param {number} width
+ * @param {string} join
+ */
 function wrap(items, width, join) {
+  /** @type {string[]} */
   const lines = [];
   let line = '';
   for (const item of items) {
