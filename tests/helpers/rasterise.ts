@@ -1,15 +1,14 @@
 /**
- * Rasterises PDF (poppler's pdftoppm) and EPS (Ghostscript) files to greyscale and reads them with decoders
- * nobody here wrote: ZXing-C++ (zxing-wasm) and zbar (@undecaf/zbar-wasm), and jsQR, all loaded from node_modules.
+ * Rasterises PDF (poppler's pdftoppm) and EPS (Ghostscript) files as a print shop or viewer would: to greyscale or
+ * RGB pixels (netpbm) for checks of ink and marks, or to PNG files for a decoder; and reads a PDF's boxes, images
+ * and content streams (pdfinfo, pdfimages). Debian's poppler-utils and ghostscript, installed by npm test.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { inflateSync } from 'node:zlib';
-import jsQR from 'jsqr';
-import { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanGrayBuffer } from '@undecaf/zbar-wasm';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 
 export interface Gray {
   width: number;
@@ -157,51 +156,42 @@ export function pdfOperators(pdf: Uint8Array): string {
   return out;
 }
 
-/** The grey image as opaque RGBA, the input ZXing's ImageData path and jsQR take. */
-function grayToRgba(img: Gray): Uint8ClampedArray<ArrayBuffer> {
-  const rgba = new Uint8ClampedArray(img.width * img.height * 4);
-  for (let i = 0; i < img.width * img.height; i++) {
-    const v = img.data[i]!;
-    rgba[i * 4] = v;
-    rgba[i * 4 + 1] = v;
-    rgba[i * 4 + 2] = v;
-    rgba[i * 4 + 3] = 255;
+const run = promisify(execFile);
+
+/**
+ * A PDF's first page (pdftoppm) or an EPS as placed in a layout (Ghostscript, -dEPSCrop: the page is its
+ * BoundingBox) as a PNG at `dpi`, in colour. `antialias`: Ghostscript's text and graphics anti-aliasing, as
+ * viewers show an EPS (pdftoppm always anti-aliases). An EPS given as a string is written as Latin-1.
+ */
+export async function rasteriseToPng(
+  format: 'pdf' | 'eps',
+  file: Uint8Array | string,
+  dpi: number,
+  { antialias = false }: { antialias?: boolean } = {},
+): Promise<Uint8Array> {
+  const dir = mkdtempSync(join(tmpdir(), 'qrcraft-raster-'));
+  try {
+    const input = join(dir, `in.${format}`);
+    writeFileSync(input, file, typeof file === 'string' ? 'latin1' : undefined);
+    const output = join(dir, 'out.png');
+    if (format === 'pdf') await run('pdftoppm', ['-r', String(dpi), '-png', '-singlefile', input, join(dir, 'out')]);
+    else {
+      await run('gs', [
+        '-q',
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-dEPSCrop',
+        ...(antialias ? ['-dTextAlphaBits=4', '-dGraphicsAlphaBits=4'] : []),
+        '-sDEVICE=png16m',
+        `-r${dpi}`,
+        `-sOutputFile=${output}`,
+        input,
+      ]);
+    }
+    if (!existsSync(output)) throw new Error(`${format === 'pdf' ? 'pdftoppm' : 'Ghostscript'} wrote no image`);
+    return new Uint8Array(readFileSync(output));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-  return rgba;
-}
-
-/** What jsQR reads from the image, dark on light only (null: nothing). */
-export function readJsqr(img: Gray): string | null {
-  return jsQR(grayToRgba(img), img.width, img.height, { inversionAttempts: 'dontInvert' })?.data ?? null;
-}
-
-let zxingReady: Promise<unknown> | undefined;
-let zbarScanner: Promise<ZBarScanner> | undefined;
-
-/** What ZXing-C++ and zbar read from the image (null: nothing). */
-export async function readBoth(img: Gray): Promise<{ zxing: string | null; zbar: string | null }> {
-  zxingReady ??= (() => {
-    const wasm = readFileSync(join(process.cwd(), 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'));
-    return prepareZXingModule({
-      overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
-      fireImmediately: true,
-    });
-  })();
-  await zxingReady;
-  const z = await readBarcodes(
-    { data: grayToRgba(img), width: img.width, height: img.height, colorSpace: 'srgb' } as ImageData,
-    {
-      formats: ['QRCode'],
-      tryHarder: true,
-      maxNumberOfSymbols: 1,
-    },
-  );
-  zbarScanner ??= ZBarScanner.create().then((s) => {
-    // Text mode (its own charset handling), as zbarimg prints.
-    s.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_BINARY, 0);
-    return s;
-  });
-  const gray = new Uint8Array(img.data);
-  const symbols = await scanGrayBuffer(gray.buffer, img.width, img.height, await zbarScanner);
-  return { zxing: z.find((r) => r.isValid)?.text ?? null, zbar: symbols[0]?.decode() ?? null };
 }

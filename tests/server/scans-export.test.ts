@@ -16,6 +16,7 @@ import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { createScansExportHandler } from '../../supabase/functions/_shared/scans-export/handler.ts';
 import { supabaseExportSession } from '../../supabase/functions/_shared/scans-export/supabase-source.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
+import { debugLog } from '../helpers/debug.ts';
 
 const AWKWARD = 'Menu, "Spring" 2026\r\nsecond line; ünïcödé, ✓';
 const FROM = '2026-03-01T00:00:00Z';
@@ -497,7 +498,7 @@ describe.each(backends)('scans export on %s', (backend) => {
       // as objects, ~0.5 MB of CSV) plus socket buffers: 0-1.7 MB on a quiet machine, 5.0 MB once in CI on PGlite,
       // whose WebAssembly memory counts in arrayBuffers and may grow by a step while it answers a page.
       const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MB`;
-      console.log(
+      debugLog(
         `scans export: ${ROWS} rows in ${chunks} chunks; memory growth stalled ${mb(stalled)}, peak ${mb(peak)}`,
       );
       expect(peak).toBeLessThan(8 * 2 ** 20);

@@ -1,7 +1,7 @@
 /** The worker client through the real worker (comlink over a module worker) in Chromium. */
 import { afterEach, expect, test } from 'vitest';
 import { DataTooLongError, QrClient, QrError, errorCode, type QrRequest } from '../../../src/worker-client/index.ts';
-import { bitmapToImageData, blobToImageData, decodeImageData, makeLogo } from '../render/decode.ts';
+import { bitmapToImageData, blobToImageData, decodeImageData, makeLogo } from '../../helpers/page-decode.ts';
 import { TestQrClient } from './testClient.ts';
 
 const style = {

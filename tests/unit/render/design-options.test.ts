@@ -13,7 +13,7 @@ import { buildScene } from '../../../src/render/scene.ts';
 import type { GridMap } from '../../../src/render/shapes.ts';
 import { parseDesign } from '../../../src/features/codes/codeModel.ts';
 import { EYE_SHAPES, QrError, SHAPES, type QrStyle } from '../../../workers/contract.ts';
-import { rasteriseEpsRgb, rasterisePdfRgb, type Rgb } from './rasterise.ts';
+import { rasteriseEpsRgb, rasterisePdfRgb, type Rgb } from '../../helpers/rasterise.ts';
 import { SampleSink } from './sampleSink.ts';
 
 const inside = (sink: SampleSink, x: number, y: number) => sink.winding(x, y) !== 0;

@@ -22,10 +22,10 @@ import {
   rasteriseEpsRgb,
   rasterisePdf,
   rasterisePdfRgb,
-  readBoth,
   type Gray,
   type Rgb,
-} from './rasterise.ts';
+} from '../../helpers/rasterise.ts';
+import { readBoth } from '../../helpers/decoders.ts';
 
 const CONTENT = 'https://qrcraft.app/print/7Xk2?utm_source=poster';
 const DPIS = [72, 150, 300];
