@@ -10,7 +10,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { createScansExportHandler } from '../../supabase/functions/_shared/scans-export/handler.ts';
@@ -414,8 +414,11 @@ describe.each(backends)('scans export on %s', (backend) => {
         );
       });
       // PGlite runs in this process: the long insert kept the event loop busy past the server's keep-alive
-      // timeout. Let the expired timers close idle sockets first, or fetch may pick one that is being closed.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // timeout. Its expired timers close the idle sockets now; a request sent on one of them fails. Once one goes
+      // through, they are closed and the exports below get fresh connections.
+      await vi.waitFor(async () => expect((await fetch(`${srv.url}/auth/v1/health`)).status).toBe(200), {
+        timeout: 10_000,
+      });
       // The server runs in this process: its heap plus the ArrayBuffers (encoded CSV chunks) it holds.
       const used = () => {
         gc();
