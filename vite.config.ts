@@ -1,20 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { siteFiles } from './scripts/site-files-plugin.ts';
-import { prerender } from './scripts/prerender-plugin.ts';
-import { chakraLazyGlobal } from './scripts/chakra-lazy-global-plugin.ts';
+import { siteFiles } from './scripts/build/site-files-plugin.ts';
+import { prerender } from './scripts/build/prerender-plugin.ts';
+import { chakraLazyGlobal } from './scripts/build/chakra-lazy-global-plugin.ts';
 
-// Dependencies first imported inside the worker must be pre-bundled up front, or Vite re-optimises
-// mid-run and reloads the page (see shared/notes/toolchain.md).
-export const workerDeps = [
-  'comlink',
-  'zxing-wasm/reader',
-  '@undecaf/zbar-wasm',
-  'jsqr',
-  'papaparse',
-  'fflate',
-  'jspdf',
-];
+// Dependencies first imported inside the worker must be pre-bundled up front: otherwise Vite re-optimises them
+// mid-run and reloads the page, which Vitest's browser mode reports as an unexpected reload.
+export const workerDeps = ['comlink', 'zxing-wasm/reader', '@undecaf/zbar-wasm', 'jsqr', 'papaparse', 'fflate', 'jspdf'];
 
 export default defineConfig({
   plugins: [react(), chakraLazyGlobal(), siteFiles(), prerender()],

@@ -2,7 +2,7 @@
  * Browser-mode benchmarks (`vitest bench --config vitest.bench.config.ts`): tests/bench/**\/*.bench.ts run in
  * headless Chromium (Debian's /usr/bin/chromium, never a downloaded browser) through the playwright provider.
  * JSON results: add `--reporter=json --outputFile.json=bench-results/encoder.raw.json`, then
- * `node scripts/bench-report.mjs` writes bench-results/encoder.json and encoder.md.
+ * `node scripts/bench/encoder-report.mjs` writes bench-results/encoder.json and encoder.md.
  */
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig, mergeConfig } from 'vitest/config';

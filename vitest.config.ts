@@ -3,6 +3,9 @@ import { playwright } from '@vitest/browser-playwright';
 import viteConfig from './vite.config.ts';
 import { scanSafetyCommands } from './tests/scan-safety/commands.ts';
 
+/** DEBUG_TESTS=1: tests print what they measure besides asserting it (tests/helpers/debug.ts). */
+const debugTests = process.env.DEBUG_TESTS === '1';
+
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -25,6 +28,7 @@ export default mergeConfig(
             // Vitest's default on 2 cores is one file at a time, and many files wait on pdftoppm, gs or a child
             // server: two at a time (figures in docs/testing.md).
             maxWorkers: 2,
+            provide: { debugTests },
           },
         },
         {
@@ -39,6 +43,7 @@ export default mergeConfig(
             // waiting (bcrypt, timers, the database), so two share the 2 cores well (docs/testing.md).
             fileParallelism: true,
             maxWorkers: 2,
+            provide: { debugTests },
           },
         },
         {
@@ -48,7 +53,7 @@ export default mergeConfig(
             include: ['tests/browser/**/*.test.{ts,tsx}'],
             testTimeout: 60_000,
             // tests/browser/render/matrix.test.ts: a rotating sample, or every combination (bench:render-matrix).
-            provide: { renderMatrix: process.env.RENDER_MATRIX === 'full' ? 'full' : 'sample' },
+            provide: { renderMatrix: process.env.RENDER_MATRIX === 'full' ? 'full' : 'sample', debugTests },
             // Two files at a time, each in its own page: the scan-safety sample alone takes most of a minute, much of
             // it waiting on pdftoppm and gs (figures in docs/testing.md). Tests that look at the browser from
             // outside (cdpHeap.ts) keep to their own page's targets.

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, test } from './fixtures/test.ts';
+import { expect, occurs, test } from './fixtures/test.ts';
 import { unzipSync, strFromU8 } from 'fflate';
 import Papa from 'papaparse';
 import { accessToken, register } from './fixtures/auth.ts';
@@ -146,7 +146,8 @@ test('Cancel halfway: the workers stop, nothing is downloaded', async ({ page })
   expect(done).toBeLessThan(300);
   // The pool's workers are gone (terminated), as Chromium itself reports.
   await expect.poll(() => page.workers().length).toBe(workersDuring - poolWorkers);
-  await page.waitForTimeout(1000);
+  // And none comes late: a download within the next second fails the test at once.
+  expect(await occurs(page.waitForEvent('download', { timeout: 1000 }))).toBe(false);
   expect(downloads).toBe(0);
 });
 

@@ -8,6 +8,7 @@ import type { Page, Request, Route } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { decodeImageFile, decodePdf } from './fixtures/decode.ts';
 import { download, fillFields } from './fixtures/generator.ts';
+import { debugLog } from './fixtures/debug.ts';
 
 const BUDGET_BYTES = 50 * 1024;
 const CONTENT = 'https://qrcraft.example/first-generate';
@@ -121,7 +122,7 @@ test('the first Generate downloads ≤ 50 KB gzip before the preview, no PDF wri
   const total = beforePaint.reduce((sum, f) => sum + f.gzipBytes, 0);
   const summary = `${kb(total)} gzip in ${beforePaint.length} files: ${describe(beforePaint)}`;
   testInfo.annotations.push({ type: 'first-generate-gzip', description: summary });
-  console.log(`first Generate, before the preview: ${summary}`);
+  debugLog(`first Generate, before the preview: ${summary}`);
   expect(beforePaint.length).toBeGreaterThan(0); // the worker at least: the recording works
   expect(beforePaint.filter((f) => f.unread).map((f) => `${f.name}: ${f.unread}`)).toEqual([]);
   expect(beforePaint.filter((f) => f.pdfWriter).map((f) => f.name)).toEqual([]);
@@ -136,7 +137,7 @@ test('the first Generate downloads ≤ 50 KB gzip before the preview, no PDF wri
   // Two readers with wasm (ZXing-C++ and zbar; jsQR is plain JavaScript in the scan worker).
   expect(fetched.filter((f) => f.name.endsWith('.wasm') && f.afterPaint)).toHaveLength(2);
   expect(fetched.filter((f) => f.pdfWriter)).toEqual([]);
-  console.log(`after the preview, before any export: ${describe(fetched.filter((f) => f.afterPaint))}`);
+  debugLog(`after the preview, before any export: ${describe(fetched.filter((f) => f.afterPaint))}`);
 
   // A PDF export loads the PDF writer then, and the file decodes.
   const before = fetched.length;
@@ -145,7 +146,7 @@ test('the first Generate downloads ≤ 50 KB gzip before the preview, no PDF wri
   expect(new TextDecoder().decode(pdf.bytes.slice(0, 5))).toBe('%PDF-');
   expect(await decodePdf(pdf.bytes)).toEqual([CONTENT]);
   const forPdf = fetched.slice(before);
-  console.log(`for the PDF export: ${describe(forPdf)}`);
+  debugLog(`for the PDF export: ${describe(forPdf)}`);
   expect(forPdf.filter((f) => f.pdfWriter)).toHaveLength(1);
 });
 

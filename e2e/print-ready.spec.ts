@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures/test.ts';
 import { decodeEps, decodePdf } from './fixtures/decode.ts';
 import { fillFields, generate } from './fixtures/generator.ts';
-import { qpdfCheckFile } from '../tests/support/qpdfCheck.ts';
+import { qpdfCheckFile } from '../tests/helpers/qpdfCheck.ts';
 
 const CONTENT = 'https://qrcraft.example/print?run=1';
 const PT_PER_MM = 72 / 25.4;

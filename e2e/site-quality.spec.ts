@@ -4,6 +4,7 @@ import { register } from './fixtures/auth.ts';
 import { DASHBOARD_ROUTES, PUBLIC_ROUTES, expectNoHorizontalScroll, expectPageHeading } from './fixtures/site.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 import { test as warmTest } from './fixtures/warm-page.ts';
+import { debugLog } from './fixtures/debug.ts';
 
 const NOT_FOUND = { path: '/no-such-page', h1: '404' };
 
@@ -92,7 +93,7 @@ test('the landing page loads no dashboard or marketing-page code (and its JS siz
   });
   // The 200 KB target is reported, not asserted: most of the entry chunk is shared code (React, Chakra,
   // react-router, supabase-js) that this page cannot split off. See docs/features.md, "Site".
-  console.log(`landing JS: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${names.length} files: ${names.join(', ')}`);
+  debugLog(`landing JS: ${(gzipBytes / 1024).toFixed(1)} KB gzip in ${names.length} files: ${names.join(', ')}`);
   expect(names.some((n) => n.startsWith('HomePage'))).toBe(true);
 });
 

@@ -1,5 +1,5 @@
 /**
- * The prerender's entry (built for Node by scripts/prerender-plugin.ts): renders one public route to HTML with
+ * The prerender's entry (built for Node by scripts/build/prerender-plugin.ts): renders one public route to HTML with
  * the Emotion styles that HTML uses. The tree is the browser's (AppProviders + the same route table), with a
  * static router in place of the browser's, so `hydrateRoot` finds exactly these elements.
  */

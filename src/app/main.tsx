@@ -9,10 +9,10 @@ import { routes } from './routes.tsx';
 import { appStore } from './store.ts';
 import { startAuthSync } from '../features/auth/authSync.ts';
 
-// Benchmark builds only (scripts/bench-typing.mjs sets VITE_BENCH): Vite replaces the flag at build time, so a
+// Benchmark builds only (scripts/bench/typing.mjs sets VITE_BENCH): Vite replaces the flag at build time, so a
 // production build drops this branch and the bench module with it.
 if (import.meta.env.VITE_BENCH === '1' && new URLSearchParams(window.location.search).has('benchMainThreadRenderer')) {
-  (await import('../../tests/bench/benchMainThreadRenderer.ts')).installMainThreadRenderer();
+  (await import('./benchMainThreadRenderer.ts')).installMainThreadRenderer();
 }
 
 const rootElement = document.getElementById('root');

@@ -2,7 +2,7 @@ import { Outlet, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { RouteErrorPage } from '../pages/RouteErrorPage.tsx';
 
 /** What a prerendered page's route carries: its module as the build manifest names it, so the prerender can
- * preload the page's chunks with the HTML (scripts/prerender-plugin.ts checks the name exists). */
+ * preload the page's chunks with the HTML (scripts/build/prerender-plugin.ts checks the name exists). */
 export interface PageHandle {
   module: string;
 }

@@ -147,7 +147,7 @@ export const appSystem = createSystem(mergeConfigs(defaultBaseConfig, chakraThem
 /**
  * The system for hydrating a prerendered page. Its reset, global styles and token variables are in the HTML
  * already (`<style data-prerendered-css="css-global …">`, left in place), so ChakraProvider's `<Global>` gets
- * nothing to build or insert; with the build's lazy `_global` (scripts/chakra-lazy-global-plugin.ts) the browser
+ * nothing to build or insert; with the build's lazy `_global` (scripts/build/chakra-lazy-global-plugin.ts) the browser
  * never builds that CSS. Client-rendered pages (the dashboard) use `appSystem`.
  */
 export const hydratingSystem: typeof appSystem = new Proxy(appSystem, {

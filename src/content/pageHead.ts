@@ -1,7 +1,7 @@
 /**
  * The head of every page: title, description and whether search engines may index it, keyed by route path.
  * Plain data and pure functions (no DOM, no React): `usePageHead` applies `headTags()` to the document, the
- * build writes `robots.txt` and `sitemap.xml` from `INDEXED_PATHS` (scripts/site-files-plugin.ts), and a
+ * build writes `robots.txt` and `sitemap.xml` from `INDEXED_PATHS` (scripts/build/site-files-plugin.ts), and a
  * prerender step can print the same `headTags()` into static HTML.
  */
 import { INDUSTRIES, type Industry } from './industries.ts';

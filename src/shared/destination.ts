@@ -54,7 +54,7 @@ export const DESTINATION_REASONS = {
 
 // The code points an xn-- label may decode to, as hex ranges: letters and digits of left-to-right scripts
 // that are valid and already normalized for UTS #46 as WHATWG URL applies it, never composing with a neighbour
-// (see scripts/idn-letters.mjs, which derives them; the SQL function lists the same ranges).
+// (see scripts/gen/idn-letters.mjs, which derives them; the SQL function lists the same ranges).
 const IDN_LETTER_RANGES =
   'df-f6,f8-ff,101,103,105,107,109,10b,10d,10f,111,113,115,117,119,11b,11d,11f,121,123,125,127,129,12b,12d,' +
   '12f,131,135,137-138,13a,13c,13e,142,144,146,148,14b,14d,14f,151,153,155,157,159,15b,15d,15f,161,163,165,' +

@@ -148,7 +148,7 @@ begin
     foreach cp in array decoded loop
       continue when cp < 128;
       non_ascii := true;
-      -- IDN_LETTER_RANGES of destination.ts (derived by scripts/idn-letters.mjs): letters and digits of
+      -- IDN_LETTER_RANGES of destination.ts (derived by scripts/gen/idn-letters.mjs): letters and digits of
       -- left-to-right scripts that WHATWG URL keeps as they are and that never compose with a neighbour.
       if not (
         '{[223,246],[248,255],[257,257],[259,259],[261,261],[263,263],[265,265],[267,267],[269,269],[271,271],[273,273],

@@ -1,5 +1,6 @@
 /** The fixed benchmark corpus of issue 2 §4 (deterministic: generated from a fixed seed). */
 import type { Ecl } from '../../src/encoder/index.ts';
+import { xorshift32 } from '../helpers/prng.ts';
 
 export interface CorpusEntry {
   name: string;
@@ -7,19 +8,7 @@ export interface CorpusEntry {
   text: string;
 }
 
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
-
-const r = xorshift(12345);
+const r = xorshift32(12345);
 const pick = (alphabet: string, n: number): string => {
   let out = '';
   for (let i = 0; i < n; i++) out += alphabet[Math.floor(r() * alphabet.length)];

@@ -5,7 +5,7 @@
  * Automatic mask everywhere, the entry's level, no quiet-zone options beyond each library's default.
  * performance.now() is coarsened to 0.1 ms in the browser, so each sample is a batch of encodes; the hz
  * that tinybench reports is batches per second, and the report multiplies by the batch size (recorded in
- * the task name as "×N"). scripts/bench-report.mjs turns the JSON into bench-results/encoder.{json,md}.
+ * the task name as "×N"). scripts/bench/encoder-report.mjs turns the JSON into bench-results/encoder.{json,md}.
  */
 import { generate, correction } from 'lean-qr';
 import { encodeQR } from 'qr';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { QrClient } from '../../src/worker-client/index.ts';
-import { makeLogo } from './render/decode.ts';
+import { makeLogo } from '../helpers/page-decode.ts';
 import { checkDesign } from './scan-safety/checkDesign.ts';
 import { allDesigns, designKey, isPlain, seededSample, type Design } from './scan-safety/matrix.ts';
 

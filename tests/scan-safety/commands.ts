@@ -3,15 +3,10 @@
  * and gets it back rasterised by the Debian tools a print shop or viewer would use (poppler's pdftoppm,
  * Ghostscript), and hands over its report to be written under bench-results/.
  */
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserCommand } from 'vitest/node';
-import { qpdfCheckFile } from '../support/qpdfCheck.ts';
-
-const run = promisify(execFile);
+import { rasteriseToPng } from '../helpers/rasterise.ts';
 
 export interface RasteriseArgs {
   format: 'pdf' | 'eps';
@@ -34,48 +29,20 @@ export class RasteriseError extends Error {
   }
 }
 
-function rasteriseArgs(format: 'pdf' | 'eps', dpi: number, input: string, out: string): [string, string[]] {
-  if (format === 'pdf') return ['pdftoppm', ['-r', String(dpi), '-png', '-singlefile', input, out]];
-  // -dEPSCrop: the page is the EPS BoundingBox, as placed in a layout program. Anti-aliasing on, as in viewers.
-  return [
-    'gs',
-    [
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-dEPSCrop',
-      '-dTextAlphaBits=4',
-      '-dGraphicsAlphaBits=4',
-      '-sDEVICE=png16m',
-      `-r${dpi}`,
-      `-sOutputFile=${out}.png`,
-      input,
-    ],
-  ];
-}
-
 const rasterise: BrowserCommand<[RasteriseArgs]> = async (_ctx, { format, base64, dpis }) => {
-  const dir = await mkdtemp(join(tmpdir(), 'qrcraft-scan-safety-'));
-  try {
-    const input = join(dir, `export.${format}`);
-    await writeFile(input, Buffer.from(base64, 'base64'));
-    if (format === 'pdf') qpdfCheckFile(input);
-    const out: Rasterised[] = [];
-    for (const dpi of dpis) {
-      const prefix = join(dir, `r${dpi}`);
-      const [cmd, args] = rasteriseArgs(format, dpi, input, prefix);
-      try {
-        await run(cmd, args);
-      } catch (e) {
-        throw new RasteriseError(format, dpi, e);
-      }
-      out.push({ dpi, png: (await readFile(`${prefix}.png`)).toString('base64') });
+  const file = Buffer.from(base64, 'base64');
+  const out: Rasterised[] = [];
+  for (const dpi of dpis) {
+    let png: Uint8Array;
+    try {
+      // Anti-aliasing on, as viewers show an EPS.
+      png = await rasteriseToPng(format, file, dpi, { antialias: true });
+    } catch (e) {
+      throw new RasteriseError(format, dpi, e);
     }
-    return out;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+    out.push({ dpi, png: Buffer.from(png).toString('base64') });
   }
+  return out;
 };
 
 export interface ReportFiles {

@@ -8,7 +8,7 @@ import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey } from './api-v1-helpers.ts';
 import { KEY_CACHE_TTL_MS } from '../../src/shared/handlers/api/key-cache.ts';
-import { qpdfCheck } from '../support/qpdfCheck.ts';
+import { qpdfCheck } from '../helpers/qpdfCheck.ts';
 
 const FUNCTION_DIR = functionDir('api');
 /** A first run downloads hono, @hono/zod-openapi, zod, jose and supabase-js into DENO_DIR. */

@@ -1,18 +1,13 @@
 // GET /api/v1/qr: files drawn by the app's own renderer on the server and read back by ZXing-C++ (zxing-wasm), a
 // decoder nobody here wrote: SVG rasterised by Chromium, PNG as served (@napi-rs/canvas), PDF rasterised by
 // poppler (pdftoppm) and EPS by Ghostscript; and a clear 400 for every bad parameter of every format.
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { readBarcodes } from 'zxing-wasm/reader';
+import { loadZxing } from '../helpers/decoders.ts';
+import { rasteriseToPng } from '../helpers/rasterise.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey } from './api-v1-helpers.ts';
-import { qpdfCheckFile } from '../support/qpdfCheck.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,11 +15,7 @@ beforeAll(async () => {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu'],
   });
-  const wasm = readFileSync(join(process.cwd(), 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'));
-  await prepareZXingModule({
-    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
-    fireImmediately: true,
-  });
+  await loadZxing();
 });
 afterAll(async () => {
   await browser?.close();
@@ -43,8 +34,6 @@ async function decodeSvg(svg: string): Promise<string | null> {
   }
 }
 
-const run = promisify(execFile);
-
 async function decodePng(png: Uint8Array): Promise<string | null> {
   const [result] = await readBarcodes(png, { formats: ['QRCode'], tryHarder: true });
   return result?.text ?? null;
@@ -52,31 +41,7 @@ async function decodePng(png: Uint8Array): Promise<string | null> {
 
 /** A PDF or EPS as poppler or Ghostscript rasterise it at 150 dpi, read by ZXing. */
 async function decodeVector(format: 'pdf' | 'eps', bytes: Uint8Array): Promise<string | null> {
-  const dir = await mkdtemp(join(tmpdir(), 'api-qr-'));
-  try {
-    const input = join(dir, `in.${format}`);
-    const output = join(dir, 'out.png');
-    await writeFile(input, bytes);
-    if (format === 'pdf') {
-      qpdfCheckFile(input);
-      await run('pdftoppm', ['-r', '150', '-png', '-singlefile', input, join(dir, 'out')]);
-    } else {
-      await run('gs', [
-        '-q',
-        '-dSAFER',
-        '-dBATCH',
-        '-dNOPAUSE',
-        '-dEPSCrop',
-        '-sDEVICE=png16m',
-        '-r150',
-        `-sOutputFile=${output}`,
-        input,
-      ]);
-    }
-    return await decodePng(new Uint8Array(await readFile(output)));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  return decodePng(await rasteriseToPng(format, bytes, 150));
 }
 
 async function fileOf(url: string, query: Record<string, string>, key: string) {

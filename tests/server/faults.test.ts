@@ -7,7 +7,7 @@ import { createServer as createTcpServer, connect, type Server, type Socket } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_ANON_KEY } from '../../server/lib/config.ts';
 import { LOCK_FILE } from '../../server/lib/data-dir-lock.ts';
 import {
@@ -156,16 +156,24 @@ if (backends.includes('postgres')) {
       const clients = Array.from({ length: 16 }, async (_, i) => {
         while (!stop) statuses.push(await endpoints[i % endpoints.length]!());
       });
+      // Before each cut, and before the end, the clients get answers again: the server reconnected in between.
+      const moreAnswers = async () => {
+        const before = statuses.length;
+        await vi.waitFor(() => expect(statuses.length).toBeGreaterThanOrEqual(before + 16), {
+          timeout: 20_000,
+          interval: 20,
+        });
+      };
       let terminated = 0;
       for (let round = 0; round < 6; round++) {
-        await new Promise((r) => setTimeout(r, 250));
+        await moreAnswers();
         const { rowCount } = await admin.query(
           'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
           [dbName],
         );
         terminated += rowCount ?? 0;
       }
-      await new Promise((r) => setTimeout(r, 250));
+      await moreAnswers();
       stop = true;
       await Promise.all(clients);
       await admin.end();
@@ -303,10 +311,16 @@ describe('graceful stop', () => {
       `POST /auth/v1/signup HTTP/1.1\r\nHost: 127.0.0.1\r\napikey: ${DEMO_ANON_KEY}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, half)}`,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // A request on another connection answered after that write: the server has read the sign-up's head by then
+    // (one event loop serves both), so the sign-up is in flight when the signal comes.
+    expect(await statusOf(`${server.url}/auth/v1/health`)).toBe(200);
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await statusOf(`${server.url}/auth/v1/health`)).toBe('refused');
+    await vi.waitFor(() => expect(server.output()).toContain('SIGTERM: finishing requests in flight'), {
+      timeout: 10_000,
+    });
+    await vi.waitFor(async () => expect(await statusOf(`${server.url}/auth/v1/health`)).toBe('refused'), {
+      timeout: 10_000,
+    });
     socket.write(body.slice(half));
     const closed = once(socket, 'close');
     expect(await server.exited).toBe(0);

@@ -17,6 +17,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { PASSWORD, backends, makeClient, signedUpClient, suiteServer } from './helpers.ts';
+import { debugLog } from '../helpers/debug.ts';
 
 function envInt(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
@@ -2022,7 +2023,7 @@ describe.each(backends)('fuzz on %s', (backend) => {
         }
       });
       const seconds = (Date.now() - started) / 1000;
-      console.log(
+      debugLog(
         `[fuzz ${backend}] seed ${SEED}: ${chosen.length} requests in ${seconds.toFixed(1)} s; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ` +
           `refused by fetch ${clientRefused}; headers dropped by fetch ${skippedHeaders}; 5xx/network ${findings.length}; ` +
           `reseed failures ${reseedFailures.length}${reseedFailures.length ? ` (${reseedFailures[0]!.slice(0, 200)})` : ''}\n` +
@@ -2073,7 +2074,7 @@ describe.each(backends)('fuzz on %s', (backend) => {
         }
       },
     );
-    console.log(`[fuzz ${backend}] raw: ${JSON.stringify(Object.fromEntries([...kinds].sort()))}`);
+    debugLog(`[fuzz ${backend}] raw: ${JSON.stringify(Object.fromEntries([...kinds].sort()))}`);
     await stillServing();
     const summary = findings.length ? report(findings, rawCases.length, srv.logs, 'raw requests') : '';
     if (summary) console.error(summary);

@@ -128,7 +128,22 @@ describe.each(backends)('hardening on %s', (backend) => {
             redirect: 'manual',
             headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' },
           });
-          await new Promise((r) => setTimeout(r, 300));
+          // The delete commits once the scan waits on its lock (the scan row's reference to the code).
+          const watcher = new pg.Client({ connectionString: srv.store.databaseUrl });
+          await watcher.connect();
+          try {
+            await vi.waitFor(
+              async () => {
+                const { rows } = await watcher.query<{ n: number }>(
+                  "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+                );
+                expect(rows[0]?.n).toBeGreaterThan(0);
+              },
+              { timeout: 20_000, interval: 20 },
+            );
+          } finally {
+            await watcher.end();
+          }
           await deleter.query('commit');
           expect((await scan).status).toBe(404);
         } finally {
@@ -434,7 +449,7 @@ describe('finding 7: no demo secret in public', () => {
 
   it('`npm run keys` prints a secret the server accepts in public, with anon and service_role keys that work', async () => {
     const { execFileSync } = await import('node:child_process');
-    const out = execFileSync(process.execPath, ['scripts/make-keys.mjs'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['scripts/dev/make-keys.mjs'], { encoding: 'utf8' });
     const value = (name: string) => new RegExp(`^${name}=(\\S+)$`, 'm').exec(out)?.[1] ?? '';
     const secret = value('JWT_SECRET');
     expect(secret.length).toBeGreaterThanOrEqual(32);

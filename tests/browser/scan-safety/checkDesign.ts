@@ -6,7 +6,7 @@
 import { encodeText } from '../../../src/encoder/index.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import type { QrClient, QrRequest } from '../../../src/worker-client/index.ts';
-import { blobToImageData, svgToImageData } from '../render/decode.ts';
+import { blobToImageData, svgToImageData } from '../../helpers/page-decode.ts';
 import { DECODERS, readWithAll, type DecoderName } from '../../../workers/decoders.ts';
 import { DEGRADATIONS, DEGRADATION_NAMES } from '../../../workers/degradations.ts';
 import { CONTENTS, DPIS, PNG_SIZE, SVG_SIZES, type Design, type Format } from './matrix.ts';

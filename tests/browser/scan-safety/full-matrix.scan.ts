@@ -6,20 +6,11 @@
  */
 import { afterAll, afterEach, beforeAll, expect, inject, test } from 'vitest';
 import { QrClient } from '../../../src/worker-client/index.ts';
-import { makeLogo } from '../render/decode.ts';
+import { makeLogo } from '../../helpers/page-decode.ts';
 import { checkDesign, type DesignResult } from './checkDesign.ts';
 import { allDesigns, designKey, seededSample } from './matrix.ts';
 import { writeReport } from './nodeCommands.ts';
 import { buildReport, reportMarkdown } from './report.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    scanSafetyFilter: string;
-    scanSafetyPhone: boolean;
-    /** Run only the first this many slices (0: all). */
-    scanSafetySlices: number;
-  }
-}
 
 const client = new QrClient({ timeoutMs: 120_000 });
 const filter = new RegExp(inject('scanSafetyFilter'));

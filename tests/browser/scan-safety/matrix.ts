@@ -3,6 +3,7 @@
  * is exported and rasterised at, and a seeded sampler for the short run in `npm test`.
  */
 import { ECLS, FRAMES, SHAPES, type Ecl, type Frame, type Shape } from '../../../src/worker-client/index.ts';
+import { mulberry32 } from '../../helpers/prng.ts';
 
 /** No logo, a square one (the usual brand mark) and a wide one (a word mark, 3:1). */
 export const LOGOS = ['none', 'square', 'wide'] as const;
@@ -57,21 +58,9 @@ export function allDesigns(): Design[] {
 /** The designs a new user starts from: square modules, no frame. */
 export const isPlain = (d: Design): boolean => d.shape === 'square' && d.frame === 'none';
 
-/** mulberry32: a small seeded PRNG, so a sample is the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** `count` distinct items of `from`, picked with `seed` (Fisher-Yates on a copy). */
+/** `count` distinct items of `from`, picked with `seed` (Fisher-Yates on a copy): the same on every run. */
 export function seededSample<T>(from: readonly T[], count: number, seed: number): T[] {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   const a = [...from];
   for (let i = a.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));

@@ -1,7 +1,7 @@
 /** The worker client through the real worker (comlink over a module worker) in Chromium. */
 import { afterEach, expect, test } from 'vitest';
 import { DataTooLongError, QrClient, QrError, errorCode, type QrRequest } from '../../../src/worker-client/index.ts';
-import { bitmapToImageData, blobToImageData, decodeImageData, makeLogo } from '../render/decode.ts';
+import { bitmapToImageData, blobToImageData, decodeImageData, makeLogo } from '../../helpers/page-decode.ts';
 import { TestQrClient } from './testClient.ts';
 
 const style = {
@@ -135,13 +135,28 @@ test('hang: a call that exceeds the timeout restarts the worker, retries once, t
 });
 
 test('AbortSignal: an export aborted before or during the call rejects with ABORTED', async () => {
-  const c = client();
+  // The app's worker, watched: "during" is once the request has been posted to it.
+  let posted!: () => void;
+  const requestPosted = new Promise<void>((resolve) => (posted = resolve));
+  const c = new QrClient({
+    createWorker: () => {
+      const worker = new Worker(new URL('../../../workers/qr.worker.ts', import.meta.url), { type: 'module' });
+      const post = worker.postMessage.bind(worker) as (message: unknown, transfer: Transferable[]) => void;
+      worker.postMessage = ((message: unknown, transfer: Transferable[] = []) => {
+        post(message, transfer);
+        posted();
+      }) as Worker['postMessage'];
+      return worker;
+    },
+  });
+  clients.push(c);
   const before = new AbortController();
   before.abort();
   expect(((await rejection(c.png(req('hi'), 1000, { signal: before.signal }))) as QrError).code).toBe('ABORTED');
   const during = new AbortController();
   const p = c.png(req('https://qrcraft.app/' + 'y'.repeat(1500)), 4000, { signal: during.signal });
-  setTimeout(() => during.abort(), 5);
+  await requestPosted;
+  during.abort();
   const e = (await rejection(p)) as QrError;
   expect(e.code).toBe('ABORTED');
   expect(e.name).toBe('AbortError');

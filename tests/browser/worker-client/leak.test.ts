@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 import { QrClient } from '../../../src/worker-client/index.ts';
 import { attachToQrWorker } from './cdpHeap.ts';
+import { debugLog } from '../../helpers/debug.ts';
 
 test('1,000 previews: bitmaps closed, worker heap growth under 5 MB', async () => {
   const c = new QrClient();
@@ -39,7 +40,7 @@ test('1,000 previews: bitmaps closed, worker heap growth under 5 MB', async () =
     await heap.close();
     expect(c.starts).toBe(1);
     const growth = after - before;
-    console.log(
+    debugLog(
       `worker heap (after GC) growth over 1000 previews: ${(growth / 1024 / 1024).toFixed(3)} MB (${before} -> ${after} bytes)`,
     );
     expect(before).toBeGreaterThan(100_000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPrerenderedFor, normalizePath } from '../../../src/app/prerendered.ts';
 import { routes } from '../../../src/app/routes.tsx';
-import { htmlFileFor } from '../../../scripts/prerender-plugin.ts';
+import { htmlFileFor } from '../../../scripts/build/prerender-plugin.ts';
 import { CLIENT_RENDERED_PREFIXES, PRERENDERED_PATHS } from '../../../src/content/pageHead.ts';
 
 describe('isPrerenderedFor: hydrate only HTML made for this page', () => {

@@ -10,6 +10,7 @@ import { AMBIGUOUS_SJIS, kanjiTable, kanjiValue } from '../../../src/encoder/kan
 import { chooseSegments, segmentsAs, type TextVariant } from '../../../src/encoder/policy.ts';
 import { getTotalBits, isKanjiOrAscii, type QrSegment } from '../../../src/encoder/segments.ts';
 import { decodeJsqr, decodeZbar, decodeZxing, render } from './helpers.ts';
+import { debugLog } from '../../helpers/debug.ts';
 
 const SAMPLES = [
   'é',
@@ -105,8 +106,8 @@ describe('decoders agree on the policy', () => {
       // encodeText uses that plan.
       expect(encodeText(text).version).toBe(plan.version);
     }
-    console.log(`ECI/kanji measurement (Z/J/B = zxing/jsQR/zbar read it right, struck = misread)\n${table.join('\n')}`);
-    console.log(
+    debugLog(`ECI/kanji measurement (Z/J/B = zxing/jsQR/zbar read it right, struck = misread)\n${table.join('\n')}`);
+    debugLog(
       'misreads per variant',
       JSON.stringify(failures),
       `samples where plain UTF-8 happened to be read right and the ECI costs 12 bits: ${eciOnly}`,

@@ -1,29 +1,12 @@
 /**
- * Test helpers for the encoder: a seeded PRNG, rendering a matrix to pixels, and three independent decoders
- * (ZXing-C++ via zxing-wasm, jsQR, zbar via @undecaf/zbar-wasm), all loaded from node_modules.
+ * Test helpers for the encoder: rendering a matrix to pixels, and three independent decoders (ZXing-C++ via
+ * zxing-wasm, jsQR, zbar via @undecaf/zbar-wasm, loaded by tests/helpers/decoders.ts) with the encoder's options.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { ZBarConfigType, ZBarScanner, ZBarSymbolType, scanGrayBuffer } from '@undecaf/zbar-wasm';
+import { scanGrayBuffer } from '@undecaf/zbar-wasm';
 import jsQR from 'jsqr';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { readBarcodes } from 'zxing-wasm/reader';
 import type { QrMatrix } from '../../../src/encoder/index.ts';
-
-/** xorshift32: deterministic uniform floats in [0, 1). */
-export function prng(seed: number): () => number {
-  // Scramble the seed (murmur3 finaliser) so that neighbouring seeds give unrelated sequences.
-  let s = Math.imul(seed ^ (seed >>> 16), 0x85ebca6b);
-  s = Math.imul(s ^ (s >>> 13), 0xc2b2ae35);
-  s = (s ^ (s >>> 16)) >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
+import { loadZxing, zbarTextScanner } from '../../helpers/decoders.ts';
 
 export interface Pixels {
   /** RGBA, 4 bytes per pixel. */
@@ -55,27 +38,6 @@ export function render(m: Pick<QrMatrix, 'size' | 'modules'>, scale: number): Pi
     rgba[i * 4 + 3] = 255;
   }
   return { rgba, gray, width };
-}
-
-let zxingReady: Promise<unknown> | undefined;
-
-/** Loads the zxing-wasm reader from node_modules (never a CDN). */
-export function loadZxing(): Promise<unknown> {
-  if (zxingReady === undefined) {
-    const require = createRequire(import.meta.url);
-    const path = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
-    const bytes = readFileSync(path);
-    zxingReady = prepareZXingModule({
-      overrides: {
-        // Both point at the local file: locateFile for the loader, wasmBinary because Node's fetch cannot
-        // read file paths.
-        locateFile: (file: string, prefix: string) => (file.endsWith('.wasm') ? path : prefix + file),
-        wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-      },
-      fireImmediately: true,
-    });
-  }
-  return zxingReady;
 }
 
 export interface ZxingRead {
@@ -121,17 +83,9 @@ export function decodeJsqr(p: Pixels): string | null {
   return r === null ? null : r.data;
 }
 
-let zbarScanner: Promise<ZBarScanner> | undefined;
-
 /** Decodes with zbar in text mode (its own charset handling, as zbarimg does); null when nothing is found. */
 export async function decodeZbar(p: Pixels): Promise<string | null> {
-  if (zbarScanner === undefined) {
-    zbarScanner = ZBarScanner.create().then((s) => {
-      s.setConfig(ZBarSymbolType.ZBAR_NONE, ZBarConfigType.ZBAR_CFG_BINARY, 0);
-      return s;
-    });
-  }
-  const symbols = await scanGrayBuffer(p.gray.buffer as ArrayBuffer, p.width, p.width, await zbarScanner);
+  const symbols = await scanGrayBuffer(p.gray.buffer as ArrayBuffer, p.width, p.width, await zbarTextScanner());
   const [symbol] = symbols;
   return symbol === undefined ? null : symbol.decode();
 }

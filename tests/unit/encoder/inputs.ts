@@ -1,6 +1,6 @@
 /** Seeded random inputs for the round-trip tests. */
 import type { Ecl } from '../../../src/encoder/index.ts';
-import { prng } from './helpers.ts';
+import { prng } from '../../helpers/prng.ts';
 
 export type Kind = 'numeric' | 'alphanumeric' | 'ascii' | 'url' | 'latin1' | 'utf8' | 'japanese' | 'mixed';
 export const KINDS: readonly Kind[] = [

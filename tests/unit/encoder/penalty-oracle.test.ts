@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseMask, maskInput, penalty } from '../../../src/encoder/mask.ts';
 import { getTemplate, placeCodewordsT, transpose, type Template } from '../../../src/encoder/matrix.ts';
 import { numRawDataModules, type EclIndex } from '../../../src/encoder/tables.ts';
-import { prng } from './helpers.ts';
+import { prng } from '../../helpers/prng.ts';
 
 interface ReferenceQr {
   size: number;

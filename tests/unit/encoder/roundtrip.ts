@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DataTooLongError, encodeText, type QrMatrix } from '../../../src/encoder/index.ts';
-import { decodeJsqr, decodeZxing, loadZxing, readFormat, render } from './helpers.ts';
+import { loadZxing } from '../../helpers/decoders.ts';
+import { decodeJsqr, decodeZxing, readFormat, render } from './helpers.ts';
 import { makeCases, type Case } from './inputs.ts';
 
 export const SEED = 20240611;

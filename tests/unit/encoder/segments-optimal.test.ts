@@ -20,7 +20,7 @@ import {
   segmentOptimally,
   singleByteIsOptimal,
 } from '../../../src/encoder/segments.ts';
-import { prng } from './helpers.ts';
+import { prng } from '../../helpers/prng.ts';
 
 type M = 'numeric' | 'alphanumeric' | 'byte' | 'kanji';
 const MODES: M[] = ['numeric', 'alphanumeric', 'byte', 'kanji'];

@@ -14,7 +14,7 @@ import {
   type QrMatrix,
   type QrSegment,
 } from '../../../src/encoder/index.ts';
-import { prng } from './helpers.ts';
+import { prng } from '../../helpers/prng.ts';
 import { randomText, type Kind } from './inputs.ts';
 
 /** uqr's own mode choice for a string: numeric, else alphanumeric, else UTF-8 bytes. */

@@ -12,9 +12,9 @@ import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import type { GridMap } from '../../../src/render/shapes.ts';
 import { parseDesign } from '../../../src/features/codes/codeModel.ts';
-import { EYE_SHAPES, SHAPES, type QrStyle } from '../../../src/shared/qr/vocabulary.ts';
 import { QrError } from '../../../src/shared/qr/errors.ts';
-import { rasteriseEpsRgb, rasterisePdfRgb, type Rgb } from './rasterise.ts';
+import { EYE_SHAPES, SHAPES, type QrStyle } from '../../../src/shared/qr/vocabulary.ts';
+import { rasteriseEpsRgb, rasterisePdfRgb, type Rgb } from '../../helpers/rasterise.ts';
 import { SampleSink } from './sampleSink.ts';
 
 const inside = (sink: SampleSink, x: number, y: number) => sink.winding(x, y) !== 0;

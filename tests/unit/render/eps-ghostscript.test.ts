@@ -12,7 +12,8 @@ import { buildScene } from '../../../src/render/scene.ts';
 import type { Ecl, Frame, Shape } from '../../../src/shared/qr/vocabulary.ts';
 import { DEFAULT_PRINT_PT } from '../../../workers/service/exports.ts';
 import { CONTENTS } from '../../browser/scan-safety/matrix.ts';
-import { rasteriseEps, rasterisePdf, readJsqr, type Gray } from './rasterise.ts';
+import { readJsqr } from '../../helpers/decoders.ts';
+import { rasteriseEps, rasterisePdf, type Gray } from '../../helpers/rasterise.ts';
 
 // Each of these missed with jsQR at this resolution before the fix.
 const CASES: [Shape, Frame, Ecl, dpi: number][] = [

@@ -2,33 +2,20 @@
  * PDF and EPS exports in Node: checked structurally, then rasterised with the Debian tools
  * (pdftoppm from poppler-utils, Ghostscript) and decoded with zxing-wasm (its .wasm read from node_modules).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { describe, expect, test } from 'vitest';
+import { readBarcodes } from 'zxing-wasm/reader';
 import { encodeText } from '../../../src/encoder/index.ts';
 import { psString, sceneToEps } from '../../../src/render/eps.ts';
 import { sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene } from '../../../src/render/scene.ts';
 import type { ContentKind, Ecl, Frame, QrStyle, Shape } from '../../../src/shared/qr/vocabulary.ts';
 import { exportTitle } from '../../../workers/service/exports.ts';
-import { qpdfCheckFile } from '../../support/qpdfCheck.ts';
+import { loadZxing } from '../../helpers/decoders.ts';
+import { pdfOperators, rasteriseToPng } from '../../helpers/rasterise.ts';
 
-let dir = '';
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'qrcraft-exports-'));
-  const wasm = readFileSync(join(process.cwd(), 'node_modules/zxing-wasm/dist/reader/zxing_reader.wasm'));
-  prepareZXingModule({
-    overrides: { wasmBinary: wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength) as ArrayBuffer },
-  });
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function decodePng(file: string): Promise<string | null> {
-  const results = await readBarcodes(new Uint8Array(readFileSync(file)), {
+async function decodePng(png: Uint8Array): Promise<string | null> {
+  await loadZxing();
+  const results = await readBarcodes(png, {
     formats: ['QRCode'],
     tryHarder: true,
     maxNumberOfSymbols: 1,
@@ -40,25 +27,6 @@ async function decodePng(file: string): Promise<string | null> {
 function solid(w: number, h: number, rgb: [number, number, number]): Uint8Array {
   const out = new Uint8Array(w * h * 3);
   for (let i = 0; i < w * h; i++) out.set(rgb, i * 3);
-  return out;
-}
-
-/** All content streams of a PDF, inflated. */
-function pdfStreams(pdf: Buffer): string {
-  const s = pdf.toString('latin1');
-  let out = '';
-  const re = /stream\r?\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(s))) {
-    const start = m.index + m[0].length;
-    const end = s.indexOf('endstream', start);
-    const body = pdf.subarray(start, end);
-    try {
-      out += inflateSync(body).toString('latin1') + '\n';
-    } catch {
-      /* not deflated (images) */
-    }
-  }
   return out;
 }
 
@@ -106,7 +74,7 @@ describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind
     // No print setup: no trim or bleed boxes.
     expect(text).not.toContain('/TrimBox');
     expect(text).toContain(`/Title (${exportTitle(kind, content).slice(0, 20)}`);
-    const ops = pdfStreams(bytes);
+    const ops = pdfOperators(bytes);
     // Vector: the symbol's path (runs, contours or round modules placed by relative moves: the form's name is
     // jsPDF's), filled; the image only with a logo.
     const placed = /\n1 0 0 1 -?\d+ -?\d+ cm \/\w+ Do\n/;
@@ -114,11 +82,7 @@ describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind
     expect(ops).toMatch(moduleOps[shape] ?? / c\n/);
     expect(ops).toMatch(/\nf\n/);
     expect(/\/Subtype \/Image/.test(text)).toBe(withLogo && scene.model.logo !== null);
-    const file = join(dir, `${shape}-${frame}.pdf`);
-    writeFileSync(file, bytes);
-    qpdfCheckFile(file);
-    execFileSync('pdftoppm', ['-r', '300', '-png', '-singlefile', file, file]);
-    expect(await decodePng(`${file}.png`)).toBe(content);
+    expect(await decodePng(await rasteriseToPng('pdf', bytes, 300))).toBe(content);
   });
 
   test('EPS: DSC header, BoundingBox, vector paths; Ghostscript + zxing read it back', async () => {
@@ -140,20 +104,7 @@ describe.each(CASES)('%s / %s / %s', (shape, frame, ecl, content, withLogo, kind
     expect(eps).toMatch(/ moveto /);
     expect(eps).toMatch(/(fill|stroke)\ngrestore/);
     expect(eps.includes('colorimage')).toBe(withLogo && scene.model.logo !== null);
-    const file = join(dir, `${shape}-${frame}.eps`);
-    writeFileSync(file, eps, 'latin1');
-    execFileSync('gs', [
-      '-q',
-      '-dSAFER',
-      '-dBATCH',
-      '-dNOPAUSE',
-      '-dEPSCrop',
-      '-sDEVICE=png16m',
-      '-r300',
-      `-sOutputFile=${file}.png`,
-      file,
-    ]);
-    expect(await decodePng(`${file}.png`)).toBe(content);
+    expect(await decodePng(await rasteriseToPng('eps', eps, 300))).toBe(content);
   });
 });
 

@@ -13,8 +13,9 @@ import { encodeText } from '../../../src/encoder/index.ts';
 import { jpegInfo, sceneToPdf } from '../../../src/render/pdf.ts';
 import { buildScene, logoRect } from '../../../src/render/scene.ts';
 import type { QrStyle } from '../../../src/shared/qr/vocabulary.ts';
-import { qpdfCheckFile } from '../../support/qpdfCheck.ts';
-import { pdfImageList, rasterisePdfRgb, readBoth } from './rasterise.ts';
+import { qpdfCheckFile } from '../../helpers/qpdfCheck.ts';
+import { readBoth } from '../../helpers/decoders.ts';
+import { pdfImageList, rasterisePdfRgb } from '../../helpers/rasterise.ts';
 
 const CONTENT = 'https://qrcraft.app/pdf/7Xk2';
 const STYLE: QrStyle = { shape: 'dots', frame: 'none', fg: '#000000', bg: '#FFFFFF', frameText: '', logoId: null };

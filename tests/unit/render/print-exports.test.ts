@@ -23,11 +23,11 @@ import {
   rasteriseEpsRgb,
   rasterisePdf,
   rasterisePdfRgb,
-  readBoth,
   type Gray,
   type Rgb,
-} from './rasterise.ts';
-import { qpdfCheckFile } from '../../support/qpdfCheck.ts';
+} from '../../helpers/rasterise.ts';
+import { readBoth } from '../../helpers/decoders.ts';
+import { qpdfCheckFile } from '../../helpers/qpdfCheck.ts';
 
 const CONTENT = 'https://qrcraft.app/print/7Xk2?utm_source=poster';
 const DPIS = [72, 150, 300];

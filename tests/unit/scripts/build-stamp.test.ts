@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { checkBuild, removeStamp, STAMP_FILE, writeStamp } from '../../../scripts/build-stamp.mjs';
+import { checkBuild, removeStamp, STAMP_FILE, writeStamp } from '../../../scripts/build/build-stamp.mjs';
 
-// scripts/build-stamp.mjs decides whether `npm start` rebuilds dist/ (scripts/bootstrap.mjs).
+// scripts/build/build-stamp.mjs decides whether `npm start` rebuilds dist/ (scripts/dev/bootstrap.mjs).
 let root: string;
 let outDir: string;
 const env = { VITE_SUPABASE_URL: 'http://localhost:54321', VITE_SUPABASE_ANON_KEY: 'anon', HOME: '/home/x' };
@@ -26,9 +26,9 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'qrcraft-stamp-'));
   outDir = join(root, 'dist');
   put('index.html', '<script type="module" src="/src/app/main.tsx"></script>');
-  put('vite.config.ts', "import { siteFiles } from './scripts/site-files-plugin.ts';\n");
-  put('scripts/site-files-plugin.ts', "import { robots } from '../tools/robots';\n");
-  put('scripts/bench-typing.mjs', 'not an input');
+  put('vite.config.ts', "import { siteFiles } from './scripts/build/site-files-plugin.ts';\n");
+  put('scripts/build/site-files-plugin.ts', "import { robots } from '../../tools/robots';\n");
+  put('scripts/bench/typing.mjs', 'not an input');
   put('tools/robots.ts', 'export const robots = 1;');
   put('package-lock.json', '{}');
   put('tsconfig.app.json', '{}');
@@ -68,7 +68,7 @@ describe('build stamp', () => {
       'index.html',
       'package-lock.json',
       'public/favicon.svg',
-      'scripts/site-files-plugin.ts',
+      'scripts/build/site-files-plugin.ts',
       'shared/x.ts',
       'src/app/main.tsx',
       'supabase/functions/_shared/destination.ts',
@@ -110,7 +110,7 @@ describe('build stamp', () => {
   it('ignores files outside the inputs', () => {
     build();
     put('server/main.ts', 'edited');
-    put('scripts/bench-typing.mjs', 'edited');
+    put('scripts/bench/typing.mjs', 'edited');
     put('.env.example', 'edited');
     put('README.md', 'new');
     expect(checkBuild(root, outDir, env).fresh).toBe(true);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lazyGlobalCss } from '../../../scripts/chakra-lazy-global-plugin.ts';
+import { lazyGlobalCss } from '../../../scripts/build/chakra-lazy-global-plugin.ts';
 
 // The installed file the plugin rewrites (Chakra is pinned: a change there must fail here, not silently ship).
 const installed = readFileSync(

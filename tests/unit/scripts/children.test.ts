@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startChildren } from '../../../scripts/children.mjs';
+import { startChildren } from '../../../scripts/dev/children.mjs';
 
-// scripts/children.mjs runs `npm start`'s servers through npx, as bootstrap.mjs does.
+// scripts/dev/children.mjs runs `npm start`'s servers through npx, as bootstrap.mjs does.
 const dirs: string[] = [];
 const servers: number[] = [];
 afterEach(() => {

@@ -9,10 +9,10 @@ import {
   LOCAL_SUPABASE_URL,
   resolveAppEnv,
   withLocalDefaults,
-} from '../../../scripts/env-files.mjs';
-import { checkBuild, writeStamp } from '../../../scripts/build-stamp.mjs';
+} from '../../../scripts/dev/env-files.mjs';
+import { checkBuild, writeStamp } from '../../../scripts/build/build-stamp.mjs';
 
-// scripts/env-files.mjs decides what `npm start` / `npm run dev` (scripts/bootstrap.mjs) put into Vite's
+// scripts/dev/env-files.mjs decides what `npm start` / `npm run dev` (scripts/dev/bootstrap.mjs) put into Vite's
 // environment. Real .env files in a temp dir, read by Vite's own loadEnv; the shell is process.env, stubbed.
 const PROJECT = 'https://abcdefghijklmnop.supabase.co';
 const PROJECT_KEY = 'project-anon-key';

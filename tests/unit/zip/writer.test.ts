@@ -11,20 +11,16 @@ import { unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { zipEntryOf, zipEntryOfBlob } from '../../../src/zip/entry.ts';
 import { ZipWriter, type ZipPart } from '../../../src/zip/writer.ts';
+import { xorshift32 } from '../../helpers/prng.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'qrcraft-zip-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Seeded bytes (xorshift): binary content no compressor shrinks, the same every run. */
+/** Seeded bytes (the low byte of each xorshift32 state): binary content no compressor shrinks, the same every run. */
 function noise(length: number, seed: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(length);
-  let x = seed | 1;
-  for (let i = 0; i < length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    out[i] = x & 0xff;
-  }
+  const next = xorshift32(seed | 1);
+  for (let i = 0; i < length; i++) out[i] = (next() * 2 ** 32) & 0xff;
   return out;
 }
 

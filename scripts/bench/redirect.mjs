@@ -1,0 +1,395 @@
+#!/usr/bin/env node
+// @ts-check
+// Redirect benchmark (issue 14): throughput and latency percentiles of GET /r/:slug on loopback, measured with
+// autocannon against the local server started in a child process (`tsx server/main.ts`), on PGlite in a temp
+// directory (default) or, with BENCH_DATABASE_URL, a throw-away `qrcraft_bench_*` PostgreSQL database.
+//
+// 1. Stored scans (PostgreSQL only: PGlite's directory belongs to the server process): BENCH_STORED_SCANS scans
+//    (default 10,000,000) of 20 other users' codes are inserted first, through the real rollup trigger.
+// 2. Throughput: every request records a scan; the recorded count must equal the 302 count.
+// 3. Kill -9: BENCH_KILL_CONNECTIONS clients scan 3 codes in closed loops (one request at a time each); after
+//    BENCH_KILL_AFTER_MS the server gets SIGKILL. It is started again on the same storage and the scans are
+//    counted per code: every 302 a client received must have its scan row, and there may be at most one more row
+//    per client (the request in flight when the server died, committed but not answered), never a duplicate.
+// Writes bench-results/redirect.json and bench-results/redirect.md.
+// Knobs: BENCH_REQUESTS (default 60000; a fixed amount, so the scan count can be checked exactly),
+// BENCH_CONNECTIONS (default 50), BENCH_STORED_SCANS, BENCH_KILL_CONNECTIONS (30), BENCH_KILL_AFTER_MS (3000).
+// Storing 10 million scans takes about half an hour, the measurement minutes: BENCH_KEEP_DB=1 keeps the database
+// (its URL is logged), and BENCH_STORED_DATABASE_URL=<that URL> measures on it again without storing anything.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
+import { envInteger } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
+import { insertCodes, insertScans } from './lib/scans.mjs';
+import { freePort, startLocalServer } from './lib/server.mjs';
+import { freshBenchStorage } from './lib/storage.mjs';
+
+const DEMO_ANON_KEY = LOCAL_ANON_KEY;
+const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
+const STORED_DB_URL = process.env.BENCH_STORED_DATABASE_URL ?? '';
+const KEEP_DB = process.env.BENCH_KEEP_DB === '1' || STORED_DB_URL !== '';
+const BACKEND = BENCH_DB_URL || STORED_DB_URL ? 'postgres' : 'pglite';
+const num = envInteger;
+const REQUESTS = num('BENCH_REQUESTS', 60_000);
+const CONNECTIONS = Math.max(1, num('BENCH_CONNECTIONS', 50));
+const STORED_SCANS = BACKEND === 'postgres' ? num('BENCH_STORED_SCANS', 10_000_000) : 0;
+const KILL_CONNECTIONS = Math.max(3, num('BENCH_KILL_CONNECTIONS', 30));
+const KILL_AFTER_MS = num('BENCH_KILL_AFTER_MS', 3000);
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36 Edg/124.0.0.0',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+];
+/** The User-Agent of request `i`: browsers in turn (a bot's scan is not counted). */
+const agent = (/** @type {number} */ i) => AGENTS[i % AGENTS.length] ?? '';
+const log = (/** @type {string} */ line) => process.stderr.write(`[bench-redirect] ${line}\n`);
+const round1 = (/** @type {number} */ x) => Math.round(x * 10) / 10;
+
+/**
+ * One API call as a signed-in user (`token`) or anonymously; throws unless 2xx.
+ * @param {string} base
+ * @param {string} path
+ * @param {{ method?: string, token?: string, body?: unknown, headers?: Record<string, string> }} [options]
+ * @returns {Promise<{ res: Response, json: any }>} `json`: the parsed body, as the API shapes it
+ */
+async function call(base, path, { method = 'GET', token = DEMO_ANON_KEY, body, headers = {} } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      apikey: DEMO_ANON_KEY,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return { res, json: text ? JSON.parse(text) : null };
+}
+
+/**
+ * The local server on the bench storage, on `port` (the same one after the kill -9).
+ * @param {import('./lib/storage.mjs').BenchStorage} storage
+ * @param {number} port
+ */
+function startServer(storage, port) {
+  return startLocalServer({
+    port,
+    env: { DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, AUTH_RATE_LIMITS: 'off' },
+    readyMs: 180_000,
+  });
+}
+
+/**
+ * A new account's access token.
+ * @param {string} base
+ * @returns {Promise<string>}
+ */
+async function signUp(base) {
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const signup = await call(base, '/auth/v1/signup', {
+    method: 'POST',
+    body: { email, password: 'bench-password-42' },
+  });
+  return signup.json.access_token;
+}
+
+/**
+ * A new dynamic code of the token's user.
+ * @param {string} base
+ * @param {string} token
+ * @param {string} name
+ * @returns {Promise<{ id: string, slug: string }>}
+ */
+async function createCode(base, token, name) {
+  const created = await call(base, '/rest/v1/qr_codes', {
+    method: 'POST',
+    token,
+    headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
+    body: { name, destination: 'https://example.com/landing', is_dynamic: true },
+  });
+  return created.json;
+}
+
+/**
+ * @param {string} base
+ * @param {string} token
+ * @param {string} id the code's
+ */
+async function countScans(base, token, id) {
+  const counted = await call(base, `/rest/v1/scan_events?select=id&qr_code_id=eq.${id}`, {
+    method: 'HEAD',
+    token,
+    headers: { Prefer: 'count=exact' },
+  });
+  return Number(counted.res.headers.get('content-range')?.split('/')[1]);
+}
+
+/** @param {string} databaseUrl */
+async function storeScans(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const users = Array.from({ length: 20 }, () => randomUUID());
+    for (const id of users) {
+      await db.query('insert into auth.users (id, email) values ($1, $2)', [id, `${id}@bench.example.com`]);
+      await insertCodes(db, id, 20);
+    }
+    const seconds = await insertScans(db, { userIds: users, total: STORED_SCANS, log });
+    await db.query('analyze');
+    const [{ n }] = (await db.query('select count(*)::text as n from public.scan_events')).rows;
+    return { seconds, stored: Number(n) };
+  } finally {
+    await db.end();
+  }
+}
+
+/** @param {string} databaseUrl */
+async function countStoredScans(databaseUrl) {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const [{ n }] = (await db.query('select count(*)::text as n from public.scan_events')).rows;
+    return { seconds: 0, stored: Number(n) };
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * @param {string} base
+ * @param {string} token
+ */
+async function throughput(base, token) {
+  const { id, slug } = await createCode(base, token, 'Bench');
+  // Warm-up (JIT, connection pool, geoip data), not measured.
+  for (let i = 0; i < 100; i++) {
+    const r = await fetch(`${base}/r/${slug}`, {
+      redirect: 'manual',
+      headers: { 'User-Agent': agent(i) },
+    });
+    await r.arrayBuffer();
+  }
+  const result = await autocannon({
+    url: `${base}/r/${slug}`,
+    connections: CONNECTIONS,
+    amount: REQUESTS,
+    requests: AGENTS.map((ua) => ({ method: /** @type {const} */ ('GET'), headers: { 'user-agent': ua } })),
+  });
+  const recorded = await countScans(base, token, id);
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
+  const redirects = statusCodes['302'] ?? 0;
+  return {
+    durationSec: result.duration,
+    requests: result.requests.total,
+    requestsPerSec: {
+      overall: round1(result.requests.total / result.duration),
+      meanOfSeconds: result.requests.average,
+      stddev: result.requests.stddev,
+      min: result.requests.min,
+    },
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: result.latency.average,
+    },
+    statusCodes,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    scansRecorded: recorded,
+    scansRecordedEqualsRedirects: recorded === redirects + 100,
+  };
+}
+
+/**
+ * Closed-loop clients until the server dies: per code, the 302s received and the requests sent.
+ * @param {string} base
+ * @param {{ slug: string }[]} codes
+ * @param {import('./lib/server.mjs').LocalServer} server
+ */
+async function scanUntilKilled(base, codes, server) {
+  const perCode = codes.map(() => ({ redirects: 0, sent: 0, clients: 0, otherStatuses: 0 }));
+  let stop = false;
+  const client = async (/** @type {number} */ k) => {
+    const code = codes[k % codes.length];
+    const mine = perCode[k % codes.length];
+    if (!code || !mine) return;
+    mine.clients++;
+    while (!stop) {
+      mine.sent++;
+      try {
+        const res = await fetch(`${base}/r/${code.slug}`, {
+          redirect: 'manual',
+          headers: { 'User-Agent': agent(k) },
+        });
+        await res.arrayBuffer();
+        if (res.status === 302) mine.redirects++;
+        else mine.otherStatuses++;
+      } catch {
+        return; // the server is gone
+      }
+    }
+  };
+  const clients = Array.from({ length: KILL_CONNECTIONS }, (_, k) => client(k));
+  await new Promise((resolve) => setTimeout(resolve, KILL_AFTER_MS));
+  server.child.kill('SIGKILL');
+  await server.exited;
+  stop = true;
+  await Promise.all(clients);
+  return perCode;
+}
+
+/**
+ * @param {import('./lib/storage.mjs').BenchStorage} storage
+ * @param {number} port
+ * @param {string} base
+ * @param {string} token
+ */
+async function killTest(storage, port, base, token) {
+  let server = await startServer(storage, port);
+  /** @type {{ id: string, slug: string }[]} */
+  const codes = [];
+  try {
+    for (let i = 0; i < 3; i++) codes.push(await createCode(base, token, `Kill ${i + 1}`));
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  const perCode = await scanUntilKilled(base, codes, server);
+  server = await startServer(storage, port);
+  try {
+    /** @type {number[]} */
+    const rows = [];
+    for (const code of codes) rows.push(await countScans(base, token, code.id));
+    const result = perCode.map((p, i) => {
+      const counted = rows[i] ?? NaN;
+      // Every 302 has its row; beyond that at most the one request per client in flight at the kill.
+      return {
+        ...p,
+        rows: counted,
+        ok: counted >= p.redirects && counted <= p.redirects + p.clients && p.otherStatuses === 0,
+      };
+    });
+    return { killAfterMs: KILL_AFTER_MS, clients: KILL_CONNECTIONS, codes: result, ok: result.every((r) => r.ok) };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * @param {ReturnType<typeof machine> & { date: string, backend: string, loadAverageAtStart: number[],
+ *   loadAverageAtEnd: number[], storedScans: number, storeSeconds: number, connections: number,
+ *   throughput: Awaited<ReturnType<typeof throughput>>, kill: Awaited<ReturnType<typeof killTest>> }} report
+ */
+function markdown(report) {
+  const t = report.throughput;
+  const k = report.kill;
+  return [
+    '# Redirect benchmark (GET /r/:slug)',
+    '',
+    `${report.date} · ${report.backend} · Node ${report.node} · ${report.cpus} × ${report.cpuModel} · load ` +
+      `average ${report.loadAverageAtStart.join(' / ')} at start, ${report.loadAverageAtEnd.join(' / ')} at end`,
+    '',
+    report.storedScans > 0
+      ? `Stored before the run: ${report.storedScans.toLocaleString('en-US')} scans, mostly of 400 other codes, ` +
+        (report.storeSeconds > 0
+          ? `inserted through the rollup trigger in ${round1(report.storeSeconds)} s.`
+          : 'inserted by an earlier run (BENCH_STORED_DATABASE_URL).')
+      : 'Stored before the run: none (PGlite: the server process owns the data directory).',
+    '',
+    `autocannon, ${report.connections} connections, ${t.requests} requests in ${t.durationSec.toFixed(1)} s, ` +
+      'loopback, server and load generator on the same machine; every request records a scan.',
+    '',
+    '| metric | value |',
+    '| --- | --- |',
+    `| throughput (req/s, total / duration) | ${t.requestsPerSec.overall} |`,
+    `| latency p50 (ms) | ${t.latencyMs.p50} |`,
+    `| latency p90 (ms) | ${t.latencyMs.p90} |`,
+    `| latency p99 (ms) | ${t.latencyMs.p99} |`,
+    `| latency max (ms) | ${t.latencyMs.max} |`,
+    `| status codes | ${Object.entries(t.statusCodes)
+      .map(([code, n]) => `${code}: ${n}`)
+      .join(', ')} |`,
+    `| errors / timeouts | ${t.errors} / ${t.timeouts} |`,
+    `| scans recorded = 302s + warm-up | ${t.scansRecordedEqualsRedirects} (${t.scansRecorded}) |`,
+    '',
+    `## Kill -9 during load`,
+    '',
+    `${k.clients} clients in closed loops on 3 codes; SIGKILL after ${k.killAfterMs} ms; server restarted on the ` +
+      'same storage, then the scans counted per code.',
+    '',
+    '| code | clients | requests sent | 302s received | scan rows | every 302 has its row, ≤ 1 extra per client |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...k.codes.map(
+      (c, i) => `| ${i + 1} | ${c.clients} | ${c.sent} | ${c.redirects} | ${c.rows} | ${c.ok ? 'yes' : 'NO'} |`,
+    ),
+    '',
+  ].join('\n');
+}
+
+async function main() {
+  const loadAverageAtStart = loadAverage();
+  const storage = STORED_DB_URL
+    ? { dataDir: '', databaseUrl: STORED_DB_URL, dispose: async () => {} }
+    : await freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const server = await startServer(storage, port);
+    let stored = { seconds: 0, stored: 0 };
+    /** @type {Awaited<ReturnType<typeof throughput>>} */
+    let t;
+    /** @type {string} */
+    let killToken;
+    try {
+      if (STORED_DB_URL) {
+        stored = await countStoredScans(STORED_DB_URL);
+        log(`measuring on ${stored.stored.toLocaleString('en-US')} scans stored by an earlier run`);
+      } else if (STORED_SCANS > 0) {
+        log(`storing ${STORED_SCANS.toLocaleString('en-US')} scans first`);
+        stored = await storeScans(storage.databaseUrl);
+      }
+      log(`throughput: ${REQUESTS} requests, ${CONNECTIONS} connections`);
+      t = await throughput(base, await signUp(base));
+      // A second account: the free plan allows 3 dynamic codes each.
+      killToken = await signUp(base);
+    } finally {
+      await server.stop();
+    }
+    log('kill -9 during load');
+    const kill = await killTest(storage, port, base, killToken);
+    const report = {
+      date: new Date().toISOString(),
+      backend: BACKEND,
+      ...machine(),
+      loadAverageAtStart,
+      loadAverageAtEnd: loadAverage(),
+      storedScans: stored.stored,
+      storeSeconds: stored.seconds,
+      connections: CONNECTIONS,
+      requestsPlanned: REQUESTS,
+      throughput: t,
+      kill,
+      note: 'Loopback, server in a child process, autocannon in this process; 100 warm-up scans excluded from the figures but included in scansRecorded.',
+    };
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync('bench-results/redirect.json', `${JSON.stringify(report, null, 2)}\n`);
+    const md = markdown(report);
+    writeFileSync('bench-results/redirect.md', md);
+    process.stdout.write(md);
+    const fiveHundreds = Object.keys(t.statusCodes).some((c) => c.startsWith('5'));
+    if (!t.scansRecordedEqualsRedirects || t.errors > 0 || fiveHundreds || !kill.ok) process.exitCode = 1;
+  } finally {
+    if (KEEP_DB) log(`database kept: BENCH_STORED_DATABASE_URL=${storage.databaseUrl}`);
+    else await storage.dispose();
+  }
+}
+
+await main();

@@ -1,0 +1,116 @@
+#!/usr/bin/env node
+// @ts-check
+/* global window */ // page callbacks run in the browser
+// Start-up main-thread work of prerendered pages, build against build: each page loaded in Chromium with the
+// CPU slowed down 4x (as Lighthouse's mobile preset assumes), its long tasks recorded from navigation until
+// 3 s after the app has mounted. Per run: blocking time (the sum over long tasks after the first contentful
+// paint of their time beyond 50 ms, Lighthouse's TBT without its simulation), the longest task, and the mount
+// time. Builds and pages alternate, so a noisy machine weighs on every build alike.
+//   npm run bench:start-up                        builds the working tree into dist-bench-start-up/ and measures it
+//   node scripts/bench/start-up.mjs --dist A:dist-a --dist B:dist-b [--runs 5] [--paths /,/create]
+// Medians go to bench-results/start-up.md (and the console).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
+import { cliValue, cliValues } from './lib/knobs.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
+import { median } from './lib/stats.mjs';
+
+const dists = cliValues('--dist');
+if (dists.length === 0) {
+  buildForBench('dist-bench-start-up');
+  dists.push('working tree:dist-bench-start-up');
+}
+// LABEL:DIR, or DIR (its own label).
+const builds = dists.map((spec) => {
+  const at = spec.indexOf(':');
+  return at < 0 ? { label: spec, dir: spec } : { label: spec.slice(0, at), dir: spec.slice(at + 1) };
+});
+const RUNS = Number(cliValue('--runs', '5'));
+const PATHS = cliValue('--paths', '/,/create').split(',');
+const SLOWDOWN = 4;
+const AFTER_MOUNT_MS = 3000;
+
+/** @typedef {typeof window & { __tasks: [start: number, duration: number][] }} Recorder */
+
+/**
+ * One page load, its long tasks until AFTER_MOUNT_MS after the mount.
+ * @param {import('@playwright/test').Browser} browser
+ * @param {string} base
+ * @param {string} path
+ */
+async function measure(browser, base, path) {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
+  await page.addInitScript(() => {
+    const rec = /** @type {Recorder} */ (window);
+    rec.__tasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) rec.__tasks.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(`${base}${path}`);
+  await page.waitForSelector('#root[data-mounted]', { state: 'attached', timeout: 60_000 });
+  await page.waitForTimeout(AFTER_MOUNT_MS);
+  const r = await page.evaluate(() => {
+    const tasks = /** @type {Recorder} */ (window).__tasks;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    const mounted = performance.getEntriesByName('qrcraft:app-mounted')[0]?.startTime ?? NaN;
+    const after = tasks.filter(([start]) => start >= fcp);
+    return {
+      fcp,
+      mounted,
+      blocking: after.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0),
+      longest: tasks.reduce((m, [, d]) => Math.max(m, d), 0),
+      count: tasks.length,
+    };
+  });
+  await context.close();
+  return r;
+}
+
+const previews = await Promise.all(builds.map(({ dir }) => startPreview({ outDir: dir })));
+try {
+  const browser = await launchChromium();
+  /** @type {Record<string, Record<string, Awaited<ReturnType<typeof measure>>[]>>} */
+  const results = {};
+  const served = builds.map((b, i) => ({ ...b, base: /** @type {{ base: string }} */ (previews[i]).base }));
+  for (let run = 0; run < RUNS; run++)
+    for (const path of PATHS)
+      for (const { label, base } of run % 2 ? [...served].reverse() : served) {
+        const r = await measure(browser, base, path);
+        ((results[path] ??= {})[label] ??= []).push(r);
+        console.log(
+          `${path} ${label} run ${run + 1}: blocking ${r.blocking.toFixed(0)} ms, longest ${r.longest.toFixed(0)} ms, ` +
+            `${r.count} long tasks, FCP ${r.fcp.toFixed(0)} ms, mounted ${r.mounted.toFixed(0)} ms`,
+        );
+      }
+  await browser.close();
+  const lines = [
+    '# Start-up main-thread work (`npm run bench:start-up`)',
+    '',
+    `${new Date().toISOString()}, ${machine().cpus} cores, load average ${loadAverage()[0].toFixed(1)} at the end. Production builds, ` +
+      `Chromium with the CPU ${SLOWDOWN}x slower, 412 x 823 px; from navigation to ${AFTER_MOUNT_MS / 1000} s after the app mounted. ` +
+      'Blocking time: the sum, over long tasks after the first contentful paint, of their time beyond 50 ms. ' +
+      `Medians of ${RUNS} runs, builds alternating.`,
+    '',
+    '| page | build | blocking time (ms) | longest task (ms) | long tasks | mounted (ms) | blocking, every run |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const path of PATHS)
+    for (const { label } of builds) {
+      const rs = results[path]?.[label] ?? [];
+      const m = (/** @type {'blocking' | 'longest' | 'count' | 'mounted'} */ k) =>
+        median(rs.map((r) => r[k])).toFixed(0);
+      lines.push(
+        `| ${path} | ${label} | ${m('blocking')} | ${m('longest')} | ${m('count')} | ${m('mounted')} | ${rs.map((r) => r.blocking.toFixed(0)).join(', ')} |`,
+      );
+    }
+  lines.push('');
+  console.log(`\n${lines.join('\n')}`);
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/start-up.md', lines.join('\n'));
+} finally {
+  for (const p of previews) p.stop();
+}
