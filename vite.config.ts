@@ -6,7 +6,15 @@ import { chakraLazyGlobal } from './scripts/build/chakra-lazy-global-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front: otherwise Vite re-optimises them
 // mid-run and reloads the page, which Vitest's browser mode reports as an unexpected reload.
-export const workerDeps = ['comlink', 'zxing-wasm/reader', '@undecaf/zbar-wasm', 'jsqr', 'papaparse', 'fflate', 'jspdf'];
+export const workerDeps = [
+  'comlink',
+  'zxing-wasm/reader',
+  '@undecaf/zbar-wasm',
+  'jsqr',
+  'papaparse',
+  'fflate',
+  'jspdf',
+];
 
 export default defineConfig({
   plugins: [react(), chakraLazyGlobal(), siteFiles(), prerender()],
