@@ -11,6 +11,8 @@ export const API_ROLES: ReadonlySet<string> = new Set<ApiRole>(['anon', 'authent
  * Runs fn in one transaction as role with claims. statementTimeoutMs (0 = none) bounds every statement of it
  * on PostgreSQL, as Supabase's per-role statement_timeout does; PGlite cannot interrupt a statement, so there
  * the data API's row and body caps are what bound a request. caller: whose turn it is on PGlite (lib/db.ts).
+ * readOnly: a transaction that cannot write (PostgREST runs GET and HEAD so): a function that writes fails with
+ * 25006 "cannot execute … in a read-only transaction".
  */
 export async function runAs<T>(
   db: Db,
@@ -19,13 +21,15 @@ export async function runAs<T>(
   fn: (tx: Queryable) => Promise<T>,
   statementTimeoutMs = 0,
   caller?: string,
+  readOnly = false,
 ): Promise<T> {
   if (!API_ROLES.has(role)) throw new Error(`refusing to switch to role ${String(role)}`);
+  const readOnlySetting = readOnly ? ", set_config('transaction_read_only', 'on', true)" : '';
   return db.transaction(
     async (tx) => {
       await tx.query(
         `SELECT set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-              set_config('statement_timeout', $3, true)`,
+              set_config('statement_timeout', $3, true)${readOnlySetting}`,
         [role, JSON.stringify(claims), String(Math.max(0, Math.floor(statementTimeoutMs)))],
       );
       return fn(tx);

@@ -110,7 +110,9 @@ export function createHandler(deps: Deps): (c: Context, work: Work) => Promise<R
       const sub = claims.sub;
       const key = typeof sub === 'string' && sub !== '' ? `user:${sub}` : `ip:${ip}`;
       leave = await admit(key, ip);
-      const run: RunAs = (fn) => runAs(deps.apiDb, role, claims, fn, statementTimeoutMs[role], key);
+      // PostgREST runs GET and HEAD in a read-only transaction: a GET of a function that writes fails (405).
+      const readOnly = c.req.method === 'GET' || c.req.method === 'HEAD';
+      const run: RunAs = (fn) => runAs(deps.apiDb, role, claims, fn, statementTimeoutMs[role], key, readOnly);
       const res = await work(await schema(), run, { role, claims, key });
       if (c.req.method === 'HEAD') return new Response(null, { status: res.status, headers: res.headers });
       return res;

@@ -141,3 +141,122 @@ describe.each(backends)('admin API on %s', (backend) => {
     expect(opened.fragment.get('access_token')).toBeTruthy();
   });
 });
+
+describe.each(backends)('admin API under hostile input on %s', (backend) => {
+  const srv = suiteServer(backend);
+  const asAdmin = async (method: string, path: string, body?: unknown) =>
+    api(srv.url, `/auth/v1${path}`, {
+      method,
+      token: await serviceRoleKey(),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  it('10 concurrent creates of one address: one user, nine 422 email_exists, no 500', async () => {
+    const email = uniqueEmail('race');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => asAdmin('POST', '/admin/users', { email, password: PASSWORD })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array.from({ length: 9 }, () => 422)]);
+    for (const a of answers.filter((x) => x.status === 422)) {
+      expect(a.body).toEqual({
+        code: 'email_exists',
+        message: 'A user with this email address has already been registered',
+      });
+    }
+    expect(await srv.server.db.query('SELECT id FROM auth.users WHERE email = $1', [email])).toHaveLength(1);
+    // Invitations and generated sign-up links of one new address at once: one account, no 500.
+    for (const [path, body] of [
+      ['/invite', (to: string) => ({ email: to })],
+      ['/admin/generate_link', (to: string) => ({ type: 'signup', email: to, password: PASSWORD })],
+    ] as const) {
+      const to = uniqueEmail('race');
+      const raced = await Promise.all(Array.from({ length: 6 }, () => asAdmin('POST', path, body(to))));
+      expect(
+        raced.every((a) => a.status === 200 || a.status === 422),
+        JSON.stringify(raced.map((a) => a.body)),
+      ).toBe(true);
+      expect(await srv.server.db.query('SELECT id FROM auth.users WHERE email = $1', [to])).toHaveLength(1);
+    }
+    expect(srv.logs.filter((line) => line.includes('unexpected'))).toEqual([]);
+  });
+
+  it('an id that is taken, and an address taken meanwhile by an update, are 422s', async () => {
+    const first = await asAdmin('POST', '/admin/users', { email: uniqueEmail('first') });
+    const id = (first.body as { id: string }).id;
+    const again = await asAdmin('POST', '/admin/users', { email: uniqueEmail('second'), id });
+    expect([again.status, (again.body as { code: string }).code]).toEqual([422, 'user_already_exists']);
+    // Two users renamed to one new address at once: one wins, the other is told.
+    const other = (await asAdmin('POST', '/admin/users', { email: uniqueEmail('other') })).body as { id: string };
+    const target = uniqueEmail('target');
+    const renames = await Promise.all(
+      [id, other.id].map((u) => asAdmin('PUT', `/admin/users/${u}`, { email: target })),
+    );
+    expect(renames.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(renames.find((r) => r.status === 422)?.body).toMatchObject({ code: 'email_exists' });
+  });
+
+  it('a ban longer than Go can express is a 400 (GoTrue: time: invalid duration), on create and update', async () => {
+    const made = await asAdmin('POST', '/admin/users', { email: uniqueEmail('ban'), ban_duration: '99999999999h' });
+    expect([made.status, made.body]).toEqual([
+      400,
+      {
+        code: 'validation_failed',
+        message: 'invalid format for ban duration: time: invalid duration "99999999999h"',
+      },
+    ]);
+    const user = (await asAdmin('POST', '/admin/users', { email: uniqueEmail('ban') })).body as { id: string };
+    for (const ban_duration of ['99999999999h', '2562048h', '9223372036854775808ns']) {
+      const res = await asAdmin('PUT', `/admin/users/${user.id}`, { ban_duration });
+      expect([res.status, (res.body as { code: string }).code], ban_duration).toEqual([400, 'validation_failed']);
+    }
+    // The longest Go duration is fine.
+    const longest = await asAdmin('PUT', `/admin/users/${user.id}`, { ban_duration: '2562047h' });
+    expect(longest.status).toBe(200);
+  });
+
+  it('page and per_page must be decimal integers; a page past the end is empty, never a 500', async () => {
+    for (const query of ['page=1e20', 'page=1.0', 'page=-1', 'per_page=1e3', 'page=0x10', 'page=%201']) {
+      const res = await asAdmin('GET', `/admin/users?${query}`);
+      expect([res.status, (res.body as { code: string }).code], query).toEqual([400, 'validation_failed']);
+    }
+    for (const query of ['page=99999999999999999999', 'page=100000&per_page=99999999999999999999']) {
+      const res = await asAdmin('GET', `/admin/users?${query}`);
+      expect([res.status, (res.body as { users: unknown[] }).users], query).toEqual([200, []]);
+    }
+  });
+
+  it('user_metadata over 8 KiB is refused on create, update, invite and generate_link', async () => {
+    const big = { blob: 'x'.repeat(9000) };
+    const made = await asAdmin('POST', '/admin/users', { email: uniqueEmail('big'), user_metadata: big });
+    expect([made.status, (made.body as { message: string }).message]).toEqual([
+      400,
+      expect.stringMatching(/User metadata is too large: \d+ bytes of JSON \(at most 8192\)/),
+    ]);
+    const user = (await asAdmin('POST', '/admin/users', { email: uniqueEmail('small'), user_metadata: { a: 1 } }))
+      .body as { id: string };
+    const grown = await asAdmin('PUT', `/admin/users/${user.id}`, { user_metadata: big });
+    expect(grown.status).toBe(400);
+    // Merged with what is stored: two halves that fit alone do not fit together.
+    const half = { half: 'y'.repeat(5000) };
+    expect((await asAdmin('PUT', `/admin/users/${user.id}`, { user_metadata: half })).status).toBe(200);
+    expect(
+      (await asAdmin('PUT', `/admin/users/${user.id}`, { user_metadata: { other: 'z'.repeat(5000) } })).status,
+    ).toBe(400);
+    // Removing keys always works.
+    expect((await asAdmin('PUT', `/admin/users/${user.id}`, { user_metadata: { half: null } })).status).toBe(200);
+    const invited = await asAdmin('POST', '/invite', { email: uniqueEmail('inv'), data: big });
+    expect(invited.status).toBe(400);
+    const linked = await asAdmin('POST', '/admin/generate_link', {
+      type: 'signup',
+      email: uniqueEmail('gl'),
+      password: PASSWORD,
+      data: big,
+    });
+    expect(linked.status).toBe(400);
+    expect(
+      await srv.server.db.query(
+        "SELECT id FROM auth.users WHERE email LIKE 'big-%' OR email LIKE 'inv-%' OR email LIKE 'gl-%'",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -524,6 +524,10 @@ read('rpc: is_redirectable_url GET', (c) =>
 );
 read('rpc: is_redirectable_url POST false', (c) => c.rpc('is_redirectable_url', { p_url: 'javascript:alert(1)' }));
 read('rpc: load_sample_data into an account with codes (P0001)', (c) => c.rpc('load_sample_data'));
+// GET and HEAD run in a read-only transaction: a function that writes fails (C owns no codes, so it would insert).
+read('rpc: load_sample_data GET (read-only transaction)', { path: '/rpc/load_sample_data' }, ['c']);
+read('rpc: load_sample_data HEAD (read-only transaction)', { method: 'HEAD', path: '/rpc/load_sample_data' }, ['c']);
+read('rpc: revoke_api_key GET (read-only transaction)', { path: `/rpc/revoke_api_key?p_id=${id(97)}` }, ['c']);
 read('rpc: unknown function (PGRST202)', (c) => c.rpc('drop_everything'));
 read('rpc: unknown argument (PGRST202)', (c) => c.rpc('top_codes', { p_nonsense: 1 }));
 read('rpc: argument of the wrong type', (c) => c.rpc('top_codes', { p_limit: 'many' }));

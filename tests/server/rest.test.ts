@@ -496,6 +496,34 @@ describe.each(backends)('REST subset on %s', (backend) => {
     });
   });
 
+  describe('GET and HEAD run read-only, as in PostgREST', () => {
+    it('a GET or HEAD of a function that writes does not run it: 405 25006, nothing changed', async () => {
+      const fresh = await signedUpClient(srv.url);
+      const call = (method: string, path: string) =>
+        api(srv.url, `/rest/v1${path}`, { method, token: fresh.session.access_token });
+      const get = await call('GET', '/rpc/load_sample_data');
+      expect([get.status, get.body]).toEqual([
+        405,
+        { code: '25006', details: null, hint: null, message: 'cannot execute INSERT in a read-only transaction' },
+      ]);
+      expect((await call('HEAD', '/rpc/load_sample_data')).status).toBe(405);
+      expect((await fresh.client.from('qr_codes').select('id')).data).toEqual([]);
+
+      const { data: key } = await fresh.client.rpc('create_api_key', { p_name: 'kept' });
+      const keyId = (key as Array<{ id: string }>)[0]!.id;
+      const revoke = await call('GET', `/rpc/revoke_api_key?p_id=${keyId}`);
+      expect([revoke.status, (revoke.body as { code: string }).code]).toEqual([405, '25006']);
+      const keys = await fresh.client.from('api_keys').select('revoked_at').eq('id', keyId);
+      expect(keys.data).toEqual([{ revoked_at: null }]);
+
+      // Reads still work by GET, and the same call by POST runs.
+      expect((await call('GET', '/rpc/dashboard_summary')).status).toBe(200);
+      const post = await fresh.client.rpc('load_sample_data');
+      expect(post.error).toBeNull();
+      expect((await fresh.client.from('qr_codes').select('id')).data).toHaveLength(3);
+    });
+  });
+
   describe('free plan: 3 dynamic codes, enforced in the database', () => {
     it('refuses the 4th dynamic code (insert or update) with a clear P0001 error, and allows it after one is freed', async () => {
       const b = await signedUpClient(srv.url);
