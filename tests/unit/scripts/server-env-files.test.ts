@@ -42,7 +42,9 @@ describe('loadEnvFiles', () => {
   });
 });
 
-describe('server/main.ts with .env files', () => {
+// Each case starts a real server process (tsx, then a fresh PGlite and its migrations): on a busy 2-core machine
+// that alone has taken 30-70 s, so the cap is a wait for the process, not a speed bound.
+describe('server/main.ts with .env files', { timeout: 120_000 }, () => {
   const mainTs = new URL('../../../server/main.ts', import.meta.url).pathname;
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
