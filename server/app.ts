@@ -1,5 +1,6 @@
 // createServer(config): opens the database, applies migrations and returns the app with fetch / listen /
 // close, so tests can run it in-process on an ephemeral port.
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -66,7 +67,8 @@ export function createApp(deps: Deps): Hono {
   // rather than keep it alive for a next request that the unread body would break (docs/security.md).
   app.use('*', async (c, next) => {
     await next();
-    if (c.res.status === 413) c.res.headers.set('Connection', 'close');
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (c.res.status === 413 && incoming && !incoming.readableEnded) c.res.headers.set('Connection', 'close');
   });
   // The public API answers CORS itself, the same way in the Edge Function (supabase/functions/_shared/api/cors.ts).
   app.use('*', (c, next) => (/^\/api\/v1(\/|$)/.test(c.req.path) ? next() : corsAndVersion(c, next)));
