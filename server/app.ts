@@ -10,6 +10,7 @@ import type { Deps, Limiters } from './lib/deps.ts';
 import { ApiError, rateLimited } from './lib/errors.ts';
 import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './lib/http.ts';
 import { migrate } from './lib/migrate.ts';
+import { expireStagedBatches } from './lib/staged-batches.ts';
 import { burnPasswordCheck } from './auth/passwords.ts';
 import {
   createConcurrencyGate,
@@ -151,8 +152,14 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
     expireScanSalts(database.api).catch((err: unknown) =>
       config.log(`expiring scan salts failed: ${err instanceof Error ? err.message : String(err)}`),
     );
+  // Abandoned bulk batches go within the hour after their first day too (docs/security.md).
+  const expireBatches = () =>
+    expireStagedBatches(database.api).catch((err: unknown) =>
+      config.log(`expiring staged batches failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
   await expireSalts();
-  const saltTimer = setInterval(() => void expireSalts(), 3_600_000);
+  await expireBatches();
+  const saltTimer = setInterval(() => void expireSalts().then(expireBatches), 3_600_000);
   saltTimer.unref();
 
   return {
