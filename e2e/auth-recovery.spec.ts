@@ -98,7 +98,7 @@ test('6-digit code: a wrong code is refused, the mailed one signs in', async ({ 
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test('email change in Settings: confirmed by mail, then the new address signs in', async ({ page }) => {
+test('email change in Settings: confirmed by both addresses, then the new address signs in', async ({ page }) => {
   const { email } = await register(page, { email: uniqueEmail('before') });
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/dashboard/settings');
@@ -109,8 +109,11 @@ test('email change in Settings: confirmed by mail, then the new address signs in
   await expectToast(page, 'Check your inbox', 'Confirm the change with the links we sent');
   const mail = await nextMail(newEmail);
   expect(mail.subject).toBe('QRCraft: Confirm your new email address');
-  await nextMail(email);
+  const toOld = await nextMail(email);
+  // Secure email change, with autoconfirm too: one link alone changes nothing.
   await page.goto(linkIn(mail));
+  await expect(page.getByText('One address confirmed')).toBeVisible();
+  await page.goto(linkIn(toOld));
   await expectToast(page, 'Email updated', 'Sign in with your new address from now on.');
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -1,5 +1,6 @@
 // createServer(config): opens the database, applies migrations and returns the app with fetch / listen /
 // close, so tests can run it in-process on an ephemeral port.
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -9,6 +10,7 @@ import type { Deps, Limiters } from './lib/deps.ts';
 import { ApiError, rateLimited } from './lib/errors.ts';
 import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './lib/http.ts';
 import { migrate } from './lib/migrate.ts';
+import { expireStagedBatches } from './lib/staged-batches.ts';
 import { burnPasswordCheck } from './auth/passwords.ts';
 import {
   createConcurrencyGate,
@@ -66,7 +68,8 @@ export function createApp(deps: Deps): Hono {
   // rather than keep it alive for a next request that the unread body would break (docs/security.md).
   app.use('*', async (c, next) => {
     await next();
-    if (c.res.status === 413) c.res.headers.set('Connection', 'close');
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    if (c.res.status === 413 && incoming && !incoming.readableEnded) c.res.headers.set('Connection', 'close');
   });
   // The public API answers CORS itself, the same way in the Edge Function (src/shared/handlers/api/cors.ts).
   app.use('*', (c, next) => (/^\/api\/v1(\/|$)/.test(c.req.path) ? next() : corsAndVersion(c, next)));
@@ -149,8 +152,14 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
     expireScanSalts(database.api).catch((err: unknown) =>
       config.log(`expiring scan salts failed: ${err instanceof Error ? err.message : String(err)}`),
     );
+  // Abandoned bulk batches go within the hour after their first day too (docs/security.md).
+  const expireBatches = () =>
+    expireStagedBatches(database.api).catch((err: unknown) =>
+      config.log(`expiring staged batches failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
   await expireSalts();
-  const saltTimer = setInterval(() => void expireSalts(), 3_600_000);
+  await expireBatches();
+  const saltTimer = setInterval(() => void expireSalts().then(expireBatches), 3_600_000);
   saltTimer.unref();
 
   return {

@@ -81,7 +81,10 @@ export interface MailerConfig {
   otpExpSec: number;
   /** Digits of the mailed code (MAILER_OTP_LENGTH, 6). */
   otpLength: number;
-  /** An email change needs the links of both addresses (MAILER_SECURE_EMAIL_CHANGE_ENABLED, true). */
+  /**
+   * An email change needs the links of both addresses (MAILER_SECURE_EMAIL_CHANGE_ENABLED, true), with
+   * autoconfirm too (GoTrue asks only without it).
+   */
   secureEmailChange: boolean;
   /** Where mail links point: `<url>/auth/v1/verify` (API_EXTERNAL_URL); empty = the request's loopback host. */
   externalUrl: string;

@@ -1,7 +1,7 @@
 // With AUTH_AUTOCONFIRM=false: the confirmation mail, resending it, and email change confirmed by both
 // addresses (secure email change), through supabase-js and a real SMTP catcher.
 import { describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../server/lib/config.ts';
+import { loadConfig, type ServerConfig } from '../../server/lib/config.ts';
 import { SINGLE_CONFIRMATION_ACCEPTED } from '../../server/auth/routes/verify.ts';
 import { PASSWORD, backends, errorView, makeClient, suiteServer, uniqueEmail } from './helpers.ts';
 import { mailCode, mailLink, openLink, suiteInbox } from './mail-helpers.ts';
@@ -123,15 +123,47 @@ describe.each(backends)('email change with autoconfirm on %s', (backend) => {
   const inbox = suiteInbox(overrides);
   const srv = suiteServer(backend, overrides);
 
-  it('either address confirms the change on its own (GoTrue: secure change needs both only without autoconfirm)', async () => {
+  it("still needs both addresses (secure email change): a stolen session and the new address's code move nothing", async () => {
     const email = uniqueEmail();
     const client = makeClient(srv.url);
     await client.auth.signUp({ email, password: PASSWORD });
     const newEmail = uniqueEmail('moved');
     expect((await client.auth.updateUser({ email: newEmail })).error).toBeNull();
-    const code = mailCode(await inbox.next(newEmail));
-    const { data, error } = await client.auth.verifyOtp({ email: newEmail, token: code, type: 'email_change' });
-    expect(error).toBeNull();
-    expect(data.user?.email).toBe(newEmail);
+    const toNew = await inbox.next(newEmail);
+    const toOld = await inbox.next(email);
+    const first = await client.auth.verifyOtp({ email: newEmail, token: mailCode(toNew), type: 'email_change' });
+    expect(first.error).toBeNull();
+    expect(first.data.session).toBeNull();
+    // Still the old address: signing in with it works, with the new one does not.
+    expect((await makeClient(srv.url).auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const early = await makeClient(srv.url).auth.signInWithPassword({ email: newEmail, password: PASSWORD });
+    expect(errorView(early.error)).toMatchObject({ code: 'invalid_credentials' });
+
+    const second = await client.auth.verifyOtp({ email, token: mailCode(toOld), type: 'email_change' });
+    expect(second.error).toBeNull();
+    expect(second.data.user?.email).toBe(newEmail);
   });
 });
+
+describe.each(backends)(
+  'email change with autoconfirm and MAILER_SECURE_EMAIL_CHANGE_ENABLED=false on %s',
+  (backend) => {
+    const base = loadConfig({});
+    const overrides: Partial<ServerConfig> = { siteUrl: SITE, mailer: { ...base.mailer, secureEmailChange: false } };
+    const inbox = suiteInbox(overrides);
+    const srv = suiteServer(backend, overrides);
+
+    it('the new address alone confirms the change (the operator turned secure email change off)', async () => {
+      const email = uniqueEmail();
+      const client = makeClient(srv.url);
+      await client.auth.signUp({ email, password: PASSWORD });
+      const newEmail = uniqueEmail('moved');
+      expect((await client.auth.updateUser({ email: newEmail })).error).toBeNull();
+      const code = mailCode(await inbox.next(newEmail));
+      const { data, error } = await client.auth.verifyOtp({ email: newEmail, token: code, type: 'email_change' });
+      expect(error).toBeNull();
+      expect(data.user?.email).toBe(newEmail);
+      expect(await inbox.list(email)).toEqual([]);
+    });
+  },
+);

@@ -2,10 +2,10 @@
 // staged in chunks and committed as the app's saveBatch does: a batch larger than one request's row limit is saved
 // whole, in row order; a commit the plan limit refuses saves nothing; staged rows are their owner's alone.
 // PGlite, and PostgreSQL with DATABASE_URL.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backends, makeClient, signedUpClient, suiteServer } from './helpers.ts';
+import { backends, makeClient, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 
 /** Rows per staging insert, as the app's saveBatch sends them (STAGE_CHUNK_ROWS; that module needs the DOM). */
 const STAGE_CHUNK_ROWS = 200;
@@ -128,11 +128,13 @@ describe.each(backends)('bulk batches on %s', (backend) => {
     const empty = await a.rpc('commit_code_batch', { p_batch: randomUUID() });
     expect(empty.error?.code).toBe('P0002');
     const old = randomUUID();
-    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000).toISOString();
-    const abandoned = await a
-      .from('code_batch_rows')
-      .insert(rows(old, 2).map((r) => ({ ...r, created_at: twoDaysAgo })));
+    const abandoned = await a.from('code_batch_rows').insert(rows(old, 2));
     expect(abandoned.error).toBeNull();
+    // Two days pass (the database sets created_at; a client cannot).
+    await srv.server.db.query(
+      "UPDATE public.code_batch_rows SET created_at = now() - interval '2 days' WHERE batch_id = $1",
+      [old],
+    );
     const fresh = randomUUID();
     await stage(a, rows(fresh, 1));
     expect((await a.rpc('commit_code_batch', { p_batch: fresh })).error).toBeNull();
@@ -170,6 +172,78 @@ describe.each(backends)('bulk batches on %s', (backend) => {
     const both = await Promise.all([1, 2].map(() => a.rpc('commit_code_batch', { p_batch: racing })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await count(a, 'qr_codes')).toBe(Number(before) + 3);
+  });
+
+  it('created_at and user_id of a staged row come from the database: a row dated 2999 is refused (42501)', async () => {
+    const batch = randomUUID();
+    const future = await a.from('code_batch_rows').insert({ ...rows(batch, 1)[0], created_at: '2999-01-01T00:00:00Z' });
+    expect([future.status, future.error?.code]).toEqual([403, '42501']);
+    expect(await count(a, 'code_batch_rows')).toBe(0);
+    // No update is granted either: a staged row cannot be re-dated after the fact.
+    await stage(a, rows(batch, 1));
+    const redated = await a
+      .from('code_batch_rows')
+      .update({ created_at: '2999-01-01T00:00:00Z' })
+      .eq('batch_id', batch)
+      .select('created_at');
+    expect(redated.error?.code).toBe('42501');
+    const [row] = await srv.server.db.query<{ age: number }>(
+      'SELECT extract(epoch FROM now() - created_at)::float8 AS age FROM public.code_batch_rows WHERE batch_id = $1',
+      [batch],
+    );
+    expect(Math.abs(row!.age)).toBeLessThan(3600);
+    await a.from('code_batch_rows').delete().eq('batch_id', batch);
+  });
+
+  it('staged rows per account are bounded (20,000 rows, 32 MiB): over it, 413 PT413 and nothing more is stored', async () => {
+    const { client: c } = await signedUpClient(srv.url);
+    // Big rows (near the largest design and content a row may have, and incompressible, as Postgres would
+    // otherwise store them small) reach the byte bound well before the row bound: 40 of them fit in one body.
+    const design = { pad: randomBytes(11_000).toString('base64') };
+    const content = randomBytes(5_000).toString('base64');
+    const big = (batch: string, n: number, from: number) =>
+      rows(batch, n, false, from).map((r) => ({ ...r, design, content }));
+    const batch = randomUUID();
+    let refused: { status: number; code?: string; message?: string } | null = null;
+    let staged = 0;
+    for (let from = 2; staged < 4000 && refused === null; from += 40) {
+      const res = await c.from('code_batch_rows').insert(big(batch, 40, from));
+      if (res.error) refused = { status: res.status, code: res.error.code, message: res.error.message };
+      else staged += 40;
+    }
+    expect(refused).toEqual({
+      status: 413,
+      code: 'PT413',
+      message: 'Too much staged for bulk saving: at most 20000 rows and 32 MiB per account at once',
+    });
+    // The refused insert stored nothing; what was staged before it is under the bound.
+    const [stored] = await srv.server.db.query<{ n: number; bytes: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(pg_column_size(r.*)), 0)::int AS bytes
+         FROM public.code_batch_rows r WHERE batch_id = $1`,
+      [batch],
+    );
+    expect(stored!.n).toBe(staged);
+    expect(stored!.bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
+    // Deleting staged rows makes room again.
+    expect((await c.from('code_batch_rows').delete().eq('batch_id', batch)).error).toBeNull();
+    expect((await c.from('code_batch_rows').insert(big(randomUUID(), 40, 2))).error).toBeNull();
+  });
+
+  it("every account's rows staged over a day ago go at the hourly housekeeping (expire_staged_batches)", async () => {
+    const { client: c } = await signedUpClient(srv.url);
+    const [oldBatch, newBatch] = [randomUUID(), randomUUID()];
+    await stage(c, rows(oldBatch, 3));
+    await stage(c, rows(newBatch, 2));
+    await srv.server.db.query(
+      "UPDATE public.code_batch_rows SET created_at = now() - interval '25 hours' WHERE batch_id = $1",
+      [oldBatch],
+    );
+    // Only the service role may run it (the server does, hourly).
+    expect((await c.rpc('expire_staged_batches')).error?.code).toBe('42501');
+    const service = makeClient(srv.url, await serviceRoleKey());
+    expect((await service.rpc('expire_staged_batches')).error).toBeNull();
+    const left = await c.from('code_batch_rows').select('batch_id');
+    expect(left.data?.map((r) => r.batch_id)).toEqual([newBatch, newBatch]);
   });
 
   it('the database refuses a staged row with a bad destination or a design that is not an object', async () => {

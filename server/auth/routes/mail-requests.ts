@@ -225,7 +225,7 @@ export function registerMailRequests(app: Hono, deps: Deps): void {
 
 /**
  * The email-change mails: the new address always gets one; with secure email change the current address
- * gets its own, and (without autoconfirm) both links must be followed.
+ * gets its own, and both links must be followed (with autoconfirm too).
  */
 export async function sendEmailChange(
   deps: Deps,

@@ -78,11 +78,10 @@ async function verifyToken(deps: Deps, c: Context, input: VerifyInput): Promise<
       await deleteToken(tx, token.id);
       await confirmEmail(tx, user.id, now);
     } else {
+      // Both addresses, with autoconfirm too (GoTrue skips this under autoconfirm): otherwise a stolen session
+      // and a mailbox of the thief's own would be enough to take the account (docs/auth-contract-recovery.md R8).
       const firstOfTwo =
-        !config.autoconfirm &&
-        config.mailer.secureEmailChange &&
-        (user.email_change_confirm_status ?? 0) === 0 &&
-        (user.email ?? '') !== '';
+        config.mailer.secureEmailChange && (user.email_change_confirm_status ?? 0) === 0 && (user.email ?? '') !== '';
       await deleteToken(tx, token.id);
       if (firstOfTwo) {
         await setEmailChangeConfirmStatus(tx, user.id, 1);
