@@ -4,8 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// E2E_PORT_OFFSET lets two runs share a machine (each gets its own ports and build folder).
+// E2E_PORT_OFFSET (0–99) lets two runs share a machine (each gets its own ports and build folder). Each of the
+// run's ports is its own base + the offset, and the bases are at least 100 apart, so no offset reaches another's port.
 const PORT_OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+if (!Number.isInteger(PORT_OFFSET) || PORT_OFFSET < 0 || PORT_OFFSET > 99) {
+  throw new Error(`E2E_PORT_OFFSET must be an integer from 0 to 99, got "${process.env.E2E_PORT_OFFSET}"`);
+}
+const INBOX_PORT = 55024 + PORT_OFFSET;
 const PREVIEW_PORT = 4173 + PORT_OFFSET;
 // Never dist/: that is `npm start`'s build (for its own backend), reused while its build stamp matches.
 export const E2E_OUT_DIR = PORT_OFFSET ? `dist-e2e-${PORT_OFFSET}` : 'dist-e2e';
@@ -13,11 +18,12 @@ export const E2E_OUT_DIR = PORT_OFFSET ? `dist-e2e-${PORT_OFFSET}` : 'dist-e2e';
 export const E2E_AUTH_PORT = 54329 + PORT_OFFSET;
 export const E2E_AUTH_URL = `http://127.0.0.1:${E2E_AUTH_PORT}`;
 // The auth server's mail goes to a local inbox of the run's own (server/mail/main.ts); specs read it over HTTP.
-const E2E_SMTP_PORT = 55025 + PORT_OFFSET;
-export const E2E_INBOX_URL = `http://127.0.0.1:${55024 + PORT_OFFSET}`;
+const E2E_SMTP_PORT = 56025 + PORT_OFFSET;
+export const E2E_INBOX_URL = `http://127.0.0.1:${INBOX_PORT}`;
 // A second auth server with confirmation required (AUTH_AUTOCONFIRM=false); e2e/auth-recovery.spec.ts routes the
 // app's auth requests to it for the confirmation-mail flow.
-export const E2E_CONFIRM_AUTH_URL = `http://127.0.0.1:${55029 + PORT_OFFSET}`;
+const CONFIRM_AUTH_PORT = 57029 + PORT_OFFSET;
+export const E2E_CONFIRM_AUTH_URL = `http://127.0.0.1:${CONFIRM_AUTH_PORT}`;
 // Short enough that auth-js refreshes within a test run (it refreshes when < 90 s remain), long enough
 // (> 120 s, contract §0.6) that not every getSession() refreshes.
 export const E2E_JWT_EXP = 150;
@@ -59,7 +65,7 @@ export default defineConfig({
       url: `${E2E_INBOX_URL}/api/messages`,
       timeout: 60_000,
       reuseExistingServer: false,
-      env: { MAIL_CATCHER_SMTP_PORT: String(E2E_SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(55024 + PORT_OFFSET) },
+      env: { MAIL_CATCHER_SMTP_PORT: String(E2E_SMTP_PORT), MAIL_CATCHER_HTTP_PORT: String(INBOX_PORT) },
     },
     {
       command: 'npx tsx server/main.ts',
@@ -86,7 +92,7 @@ export default defineConfig({
       timeout: 60_000,
       reuseExistingServer: false,
       env: {
-        PORT: String(55029 + PORT_OFFSET),
+        PORT: String(CONFIRM_AUTH_PORT),
         DATA_DIR: `${dataDir}-confirm`,
         SITE_URL: `http://localhost:${PREVIEW_PORT}`,
         AUTH_AUTOCONFIRM: 'false',
