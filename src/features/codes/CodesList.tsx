@@ -15,7 +15,8 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { FormError } from '../../components/FormError.tsx';
-import { ListIcon, PlusIcon } from '../../components/icons.tsx';
+import { ListIcon } from '../../components/icons.tsx';
+import { CreateCodeButton } from '../../components/CreateCodeButton.tsx';
 import { DashboardPageHeader } from '../../components/DashboardPageHeader.tsx';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import type { SavedCode } from './codeModel.ts';
@@ -88,14 +89,7 @@ export function CodesList() {
       <DashboardPageHeader
         title="My QR Codes"
         lead="All the QR codes you have saved, with their type, scans and status."
-        actions={
-          <Button asChild colorPalette="brand">
-            <RouterLink to="/create">
-              <PlusIcon />
-              Create QR Code
-            </RouterLink>
-          </Button>
-        }
+        actions={<CreateCodeButton />}
       />
 
       <Flex gap="3" wrap="wrap" align="flex-end">

@@ -2,7 +2,8 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Badge, Box, Button, Center, Flex, HStack, Heading, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import { DashboardPageHeader } from '../../components/DashboardPageHeader.tsx';
 import { FormError } from '../../components/FormError.tsx';
-import { CalendarIcon, ChartIcon, PlusIcon, QrLogoIcon, TrendIcon } from '../../components/icons.tsx';
+import { CreateCodeButton } from '../../components/CreateCodeButton.tsx';
+import { CalendarIcon, ChartIcon, QrLogoIcon, TrendIcon } from '../../components/icons.tsx';
 import { SUMMARY_CARDS, type SummaryCard } from '../../content/dashboard.ts';
 import { useTimeZone } from '../settings/useTimeZone.ts';
 import { CodeIconActions } from '../codes/CodeActions.tsx';
@@ -126,12 +127,7 @@ export function DashboardOverview() {
             <Button asChild variant="outline" colorPalette="brand">
               <RouterLink to="/create/bulk">Bulk create from CSV</RouterLink>
             </Button>
-            <Button asChild colorPalette="brand">
-              <RouterLink to="/create">
-                <PlusIcon />
-                Create QR Code
-              </RouterLink>
-            </Button>
+            <CreateCodeButton />
           </HStack>
         }
       />
