@@ -368,7 +368,7 @@ test.describe('hydration on a development build', () => {
 });
 
 test('global styles and token variables hold on a hydrated page and on a client-rendered one', async ({ page }) => {
-  // A hydrated page keeps the prerendered global styles (the browser no longer builds them: hydratingSystem); a
+  // A hydrated page keeps the prerendered global styles (the browser no longer builds them: getHydratingSystem); a
   // client-rendered page (the dashboard's SPA shell, redirected to /auth when signed out) builds them itself.
   const styled = () =>
     page.evaluate(() => {

@@ -7,7 +7,7 @@
 //   react        React DOM alone;
 //   router       React DOM and react-router's data router (createBrowserRouter, as the app);
 //   chakra       both, and Chakra UI v3 with the app's own theme and start-up savings (src/app/theme.ts's
-//                hydratingSystem, scripts/build/chakra-lazy-global-plugin.ts) rendering a Box, a Heading and a Button.
+//                getHydratingSystem, scripts/build/chakra-lazy-global-plugin.ts) rendering a Box, a Heading and a Button.
 // Each build's JavaScript is counted as e2e/budgets.spec.ts counts it (gzip level 9, KiB); Lighthouse runs RUNS
 // times per build, builds interleaved so that a noisy minute hits all of them. Medians and ranges go to
 // bench-results/stack-floor.md, every run to bench-results/stack-floor.json. A benchmark, not a test.
@@ -55,7 +55,7 @@ createRoot(document.getElementById('app')!).render(<RouterProvider router={route
   chakra: `import { Box, Button, ChakraProvider, Heading } from '@chakra-ui/react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { hydratingSystem } from '../../src/app/theme.ts';
+import { getHydratingSystem } from '../../src/app/theme.ts';
 const page = (
   <Box p="4">
     <Heading size="md">Style it</Heading>
@@ -64,7 +64,7 @@ const page = (
 );
 const router = createBrowserRouter([{ path: '*', element: page }]);
 createRoot(document.getElementById('app')!).render(
-  <ChakraProvider value={hydratingSystem}>
+  <ChakraProvider value={getHydratingSystem()}>
     <RouterProvider router={router} />
   </ChakraProvider>,
 );

@@ -7,13 +7,17 @@
 // paint of their time beyond 50 ms, Lighthouse's TBT without its simulation), the longest task, and the mount
 // time. Builds and pages alternate, so a noisy machine weighs on every build alike.
 //   npm run bench:start-up                        builds the working tree into dist-bench-start-up/ and measures it
-//   node scripts/bench/start-up.mjs --dist A:dist-a --dist B:dist-b [--runs 5] [--paths /,/create]
+//   node scripts/bench/start-up.mjs --dist A:dist-a --dist B:dist-b [--runs 5] [--paths /,/create] [--causes]
+// --causes also records a Chromium trace of every load and shares each long task's blocking time out over what it
+// ran (script compile and evaluation, module preloads, the design system, React's render and commit, style and
+// layout; scripts/bench/lib/longTaskCauses.mjs): medians per cause in the table below the main one.
 // Medians go to bench-results/start-up.md (and the console).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
 import { cliValue, cliValues } from './lib/knobs.mjs';
 import { loadAverage, machine } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
+import { longTaskCauses, TRACE_CATEGORIES } from './lib/longTaskCauses.mjs';
 
 const dists = cliValues('--dist');
 if (dists.length === 0) {
@@ -29,6 +33,7 @@ const RUNS = Number(cliValue('--runs', '5'));
 const PATHS = cliValue('--paths', '/,/create').split(',');
 const SLOWDOWN = 4;
 const AFTER_MOUNT_MS = 3000;
+const CAUSES = process.argv.includes('--causes');
 
 /** @typedef {typeof window & { __tasks: [start: number, duration: number][] }} Recorder */
 
@@ -50,9 +55,11 @@ async function measure(browser, base, path) {
       for (const e of list.getEntries()) rec.__tasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
   });
+  if (CAUSES) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(`${base}${path}`);
   await page.waitForSelector('#root[data-mounted]', { state: 'attached', timeout: 60_000 });
   await page.waitForTimeout(AFTER_MOUNT_MS);
+  const trace = CAUSES ? JSON.parse((await browser.stopTracing()).toString()) : null;
   const r = await page.evaluate(() => {
     const tasks = /** @type {Recorder} */ (window).__tasks;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
@@ -67,7 +74,7 @@ async function measure(browser, base, path) {
     };
   });
   await context.close();
-  return r;
+  return { ...r, causes: trace ? longTaskCauses(trace.traceEvents, r.fcp).blocking : {} };
 }
 
 const previews = await Promise.all(builds.map(({ dir }) => startPreview({ outDir: dir })));
@@ -107,6 +114,33 @@ try {
         `| ${path} | ${label} | ${m('blocking')} | ${m('longest')} | ${m('count')} | ${m('mounted')} | ${rs.map((r) => r.blocking.toFixed(0)).join(', ')} |`,
       );
     }
+  if (CAUSES) {
+    lines.push(
+      '',
+      'Blocking time by cause (ms, medians over the runs; a cause missing from a run counts 0 there):',
+      '',
+    );
+    const causeNames = [
+      ...new Set(
+        Object.values(results).flatMap((byBuild) =>
+          Object.values(byBuild)
+            .flat()
+            .flatMap((r) => Object.keys(r.causes)),
+        ),
+      ),
+    ].sort();
+    lines.push(
+      `| page | build | ${causeNames.join(' | ')} |`,
+      `| --- | --- |${causeNames.map(() => ' ---: |').join('')}`,
+    );
+    for (const path of PATHS)
+      for (const { label } of builds) {
+        const rs = results[path]?.[label] ?? [];
+        lines.push(
+          `| ${path} | ${label} | ${causeNames.map((c) => median(rs.map((r) => r.causes[c] ?? 0)).toFixed(0)).join(' | ')} |`,
+        );
+      }
+  }
   lines.push('');
   console.log(`\n${lines.join('\n')}`);
   mkdirSync('bench-results', { recursive: true });

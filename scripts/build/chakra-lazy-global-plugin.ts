@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * `<Global>` reads it. On a prerendered page that CSS is already in the HTML, yet building it was a third of the
  * entry's start-up task on a phone (docs/first-paint.md). This makes `_global` a getter, built on first read:
  * the prerender and client-rendered pages read it as before; a hydrating page never does
- * (`hydratingSystem`, src/app/theme.ts). Chakra is pinned; if the line changes, the build fails here.
+ * (`getHydratingSystem`, src/app/theme.ts). Chakra is pinned; if the line changes, the build fails here.
  */
 const FILE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
 const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';

@@ -11,7 +11,7 @@ import {
   type HeadTags,
   type PagePath,
 } from '../../src/content/pageHead.ts';
-import type { PrerenderEntry, RenderedPage } from '../../src/app/prerendered.ts';
+import { PRELOADS_DRAINED_GLOBAL, type PrerenderEntry, type RenderedPage } from '../../src/app/prerendered.ts';
 
 const SERVER_ENTRY = 'src/app/entry-server.tsx';
 /** The untouched index.html: served for client-rendered routes, whose markup only the browser makes. */
@@ -75,6 +75,13 @@ const START_WITHOUT_PAINT_MS = 3000;
 const PRELOADS_PER_TASK = 8;
 
 /**
+ * A promise on `window`, resolved once every preload above has been added. The entry waits for it before it loads
+ * the page's lazy modules: Vite's preload helper adds, in one task, a link for every chunk of the page that has none
+ * yet, which was the very burst the queue spreads out (src/app/startApp.ts).
+ */
+const PRELOADS_DRAINED = PRELOADS_DRAINED_GLOBAL;
+
+/**
  * The page's JavaScript, fetched and started only once the page is on screen: when the browser reports its first
  * contentful paint (a PerformanceObserver on 'paint'). Until then the prerendered HTML and its inline CSS have the
  * connection and the main thread to themselves, and hydration never delays them. In a hidden tab, which paints
@@ -96,11 +103,16 @@ function deferredEntry(src: string, preload: string[]): string {
           element[attribute] = url;
           document.head.appendChild(element);
         }
+        var drained;
+        window.${PRELOADS_DRAINED} = new Promise(function (resolve) {
+          drained = resolve;
+        });
         function preloadSome() {
           queue.splice(0, ${PRELOADS_PER_TASK}).forEach(function (href) {
             add('link', 'href', href);
           });
           if (queue.length) setTimeout(preloadSome, 0);
+          else drained();
         }
         function start() {
           if (started) return;

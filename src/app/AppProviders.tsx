@@ -2,7 +2,7 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { ChakraProvider } from '@chakra-ui/react';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { Provider as JotaiProvider } from 'jotai';
-import { appSystem, hydratingSystem } from './theme.ts';
+import { getAppSystem, getHydratingSystem } from './theme.ts';
 import { Toaster } from '../components/Toaster.tsx';
 
 type Store = NonNullable<Parameters<typeof JotaiProvider>[0]['store']>;
@@ -13,7 +13,7 @@ export interface AppProvidersProps {
   store: Store;
   /** Runs once after the first commit: on a prerendered page, once hydration has matched the server's HTML. */
   onMounted?: () => void;
-  /** Hydrating a prerendered page: its global styles are in the HTML already (hydratingSystem). */
+  /** Hydrating a prerendered page: its global styles are in the HTML already (getHydratingSystem). */
   hydrating?: boolean;
   children: ReactNode;
 }
@@ -27,7 +27,7 @@ export function AppProviders({ emotionCache, store, onMounted, hydrating = false
   return (
     <StrictMode>
       <CacheProvider value={emotionCache}>
-        <ChakraProvider value={hydrating ? hydratingSystem : appSystem}>
+        <ChakraProvider value={hydrating ? getHydratingSystem() : getAppSystem()}>
           <JotaiProvider store={store}>
             {children}
             <Toaster />

@@ -22,6 +22,13 @@ export const APP_MOUNTED_MARK = 'qrcraft:app-mounted';
  */
 export const APP_MOUNTED_ATTR = 'data-mounted';
 
+/**
+ * The `window` property holding a promise that the prerendered page's script resolves once it has added a module
+ * preload for every chunk the page needs (scripts/build/prerender-plugin.ts). Absent on pages that were not
+ * prerendered.
+ */
+export const PRELOADS_DRAINED_GLOBAL = '__qrcraftPreloadsDrained';
+
 /** The prerendered-for value of the 404 page, which a host serves for any path no route claims. */
 export const NOT_FOUND_PATH = '*';
 

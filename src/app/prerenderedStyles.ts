@@ -16,7 +16,7 @@ export function cacheAdoptingPrerenderedStyles(doc: Document, key: string): Emot
   for (const tag of doc.querySelectorAll(`style[${PRERENDERED_STYLE_ATTR}]`)) {
     const [tagKey, ...ids] = (tag.getAttribute(PRERENDERED_STYLE_ATTR) ?? '').split(' ');
     // The global styles' tags ("css-global …") need nothing: hydration gives Chakra's <Global> no styles
-    // (hydratingSystem in src/app/theme.ts).
+    // (getHydratingSystem in src/app/theme.ts).
     if (tagKey === key) for (const id of ids) cache.inserted[id] = true;
   }
   return cache;

@@ -142,14 +142,29 @@ const brand = defineConfig({
   },
 });
 
-export const appSystem = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brand);
+type AppSystem = ReturnType<typeof createSystem>;
+let appSystem: AppSystem | undefined;
+let hydratingSystem: AppSystem | undefined;
+
+/**
+ * The app's design system, built on first use. Building it (`createSystem`: token dictionary, recipes) is one of
+ * the longest single pieces of start-up work, so it is not done while the module evaluates: the entry calls this in
+ * a task of its own, between loading the page's modules and hydrating (src/app/main.tsx).
+ */
+export function getAppSystem(): AppSystem {
+  appSystem ??= createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brand);
+  return appSystem;
+}
 
 /**
  * The system for hydrating a prerendered page. Its reset, global styles and token variables are in the HTML
  * already (`<style data-prerendered-css="css-global …">`, left in place), so ChakraProvider's `<Global>` gets
  * nothing to build or insert; with the build's lazy `_global` (scripts/build/chakra-lazy-global-plugin.ts) the browser
- * never builds that CSS. Client-rendered pages (the dashboard) use `appSystem`.
+ * never builds that CSS. Client-rendered pages (the dashboard) use the app system itself.
  */
-export const hydratingSystem: typeof appSystem = new Proxy(appSystem, {
-  get: (target, key, receiver) => (key === '_global' ? [] : Reflect.get(target, key, receiver)),
-});
+export function getHydratingSystem(): AppSystem {
+  hydratingSystem ??= new Proxy(getAppSystem(), {
+    get: (target, key, receiver) => (key === '_global' ? [] : Reflect.get(target, key, receiver)),
+  });
+  return hydratingSystem;
+}

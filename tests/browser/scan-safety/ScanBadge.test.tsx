@@ -7,7 +7,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, test } from 'vitest';
-import { appSystem } from '../../../src/app/theme.ts';
+import { getAppSystem } from '../../../src/app/theme.ts';
 import { ScanBadge } from '../../../src/features/generator/ScanBadge.tsx';
 import type { QrRequest } from '../../../src/worker-client/index.ts';
 import { CONTENTS } from './matrix.ts';
@@ -28,7 +28,7 @@ function mount(request: QrRequest): HTMLElement {
   root = createRoot(container);
   act(() =>
     root!.render(
-      <ChakraProvider value={appSystem}>
+      <ChakraProvider value={getAppSystem()}>
         <ScanBadge request={request} />
       </ChakraProvider>,
     ),

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appSystem } from '../../../src/app/theme.ts';
+import { getAppSystem } from '../../../src/app/theme.ts';
 
 // Chakra's palette names (its default theme has exactly these colour scales, plus our brand).
 const PALETTES = ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue', 'cyan', 'purple', 'pink', 'brand'];
@@ -26,7 +26,7 @@ describe('the theme keeps every colour palette in use', () => {
   const named = new Set<string>();
   for (const file of sourceFiles('src')) for (const p of palettesNamedIn(readFileSync(file, 'utf8'))) named.add(p);
   // The recipes the theme carries name palettes too (an Alert's status: info is blue, warning orange...).
-  const config = (appSystem as unknown as { _config: { theme: object } })._config.theme;
+  const config = (getAppSystem() as unknown as { _config: { theme: object } })._config.theme;
   for (const p of palettesNamedIn(JSON.stringify(config))) named.add(p);
 
   it('finds the palettes the app names (the scan works)', () => {
@@ -34,7 +34,7 @@ describe('the theme keeps every colour palette in use', () => {
   });
 
   it.each([...named].sort())('%s has its scale and semantic tokens', (palette) => {
-    expect(appSystem.tokens.getByName(`colors.${palette}.500`)).toBeDefined();
-    expect(appSystem.tokens.getByName(`colors.${palette}.solid`)).toBeDefined();
+    expect(getAppSystem().tokens.getByName(`colors.${palette}.500`)).toBeDefined();
+    expect(getAppSystem().tokens.getByName(`colors.${palette}.solid`)).toBeDefined();
   });
 });
