@@ -84,7 +84,10 @@ export function createRenderPool(size: number): RenderPool {
   return {
     size,
     run(job, timeoutMs) {
-      const slot = slots.find((s) => s.job === null) ?? (slots.length < size ? spawn() : null);
+      // All workers start with the first job (each loads the renderer, ~1 s), and one that died is replaced with
+      // the next: a caller's job never waits for a worker to start while another has been warm all along.
+      while (slots.length < size) spawn();
+      const slot = slots.find((s) => s.job === null);
       if (!slot) return Promise.reject(new Error(`render pool: more than ${size} jobs at once`));
       const id = ++nextId;
       return new Promise((resolve, reject) => {
