@@ -78,7 +78,7 @@ export async function runQrNeighbour(o) {
     signIns: o.victimSignIns,
   };
   // Warm-up: the render workers start with the first drawing.
-  await victimRound({ ...victim, requests: 3, signIns: 1, label: 'warm' });
+  await victimRound({ ...victim, requests: 10, signIns: 1, label: 'warm' });
   const idle = await victimRound({ ...victim, label: 'idle' });
 
   let stop = false;
