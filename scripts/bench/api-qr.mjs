@@ -11,6 +11,12 @@
 //
 // Writes bench-results/api.json and .md. Knobs (defaults): BENCH_ROUNDS (3), BENCH_REQUESTS (3000, SVG),
 // BENCH_PNG_REQUESTS (300), BENCH_CONNECTIONS (10), BENCH_DATA (a 33-character URL), BENCH_SIZE (1000).
+//
+// A second scenario, the noisy neighbour (./lib/qr-neighbour.mjs), runs on a server of its own with the default
+// limits on: one key keeps BENCH_NOISY_CONCURRENCY (30) PNGs of BENCH_NOISY_SIZE (4096) px in flight while another
+// account renders BENCH_VICTIM_REQUESTS (40) PNGs of 256 px one by one and signs in BENCH_VICTIM_SIGNINS (10)
+// times; the victim's p50/p99 idle and under the noise, same run. Writes bench-results/api-qr-neighbour.{json,md}.
+// BENCH_SCENARIO: all (default), throughput or neighbour.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -24,6 +30,7 @@ import { loadAverage, machine } from './lib/machine.mjs';
 import { REPO_ROOT } from './lib/repo.mjs';
 import { freePort, startLocalServer } from './lib/server.mjs';
 import { median } from './lib/stats.mjs';
+import { runQrNeighbour } from './lib/qr-neighbour.mjs';
 import { freshBenchStorage } from './lib/storage.mjs';
 
 const ROUNDS = envInteger('BENCH_ROUNDS', 3);
@@ -32,6 +39,12 @@ const CONNECTIONS = envInteger('BENCH_CONNECTIONS', 10);
 const PNG_REQUESTS = envInteger('BENCH_PNG_REQUESTS', 300);
 const DATA = process.env.BENCH_DATA ?? 'https://example.com/menu?table=12';
 const SIZE = envInteger('BENCH_SIZE', 1000);
+const SCENARIO = process.env.BENCH_SCENARIO ?? 'all';
+const NOISY_CONCURRENCY = envInteger('BENCH_NOISY_CONCURRENCY', 30);
+const NOISY_SIZE = envInteger('BENCH_NOISY_SIZE', 4096);
+const VICTIM_REQUESTS = envInteger('BENCH_VICTIM_REQUESTS', 40);
+const VICTIM_SIGNINS = envInteger('BENCH_VICTIM_SIGNINS', 10);
+const PASSWORD = 'bench-password-42';
 
 /**
  * The `qr` package's matrix as a PNG of SIZE pixels, with a 4-module quiet zone, as simply as the canvas allows.
@@ -62,24 +75,25 @@ async function json(url, init) {
 }
 
 /**
- * A signed-up user's API key, made as Settings makes it (create_api_key through the Data API).
+ * A signed-up user with an API key, made as Settings makes it (create_api_key through the Data API).
  * @param {string} base
- * @returns {Promise<string>}
+ * @param {string} label
+ * @returns {Promise<{ key: string, email: string, password: string }>}
  */
-async function apiKey(base) {
+async function account(base, label = 'bench') {
   const headers = { apikey: LOCAL_ANON_KEY, 'Content-Type': 'application/json' };
-  const email = `bench-${Date.now()}@example.com`;
+  const email = `${label}-${Date.now()}@example.com`;
   const session = await json(`${base}/auth/v1/signup`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ email, password: 'bench-password-42' }),
+    body: JSON.stringify({ email, password: PASSWORD }),
   });
   const [row] = await json(`${base}/rest/v1/rpc/create_api_key`, {
     method: 'POST',
     headers: { ...headers, Authorization: `Bearer ${session.access_token}` },
-    body: JSON.stringify({ p_name: 'bench' }),
+    body: JSON.stringify({ p_name: label }),
   });
-  return row.key;
+  return { key: row.key, email, password: PASSWORD };
 }
 
 /** @typedef {{ rps: number, p50: number, p99: number, max: number }} Round */
@@ -108,7 +122,7 @@ function run(url, headers, amount) {
   });
 }
 
-async function main() {
+async function throughput() {
   const storage = await freshBenchStorage('', 'qrcraft-bench-qr-');
   const server = await startLocalServer({ env: { DATA_DIR: storage.dataDir, AUTH_RATE_LIMITS: 'off' } });
   const baselinePort = await freePort();
@@ -124,7 +138,7 @@ async function main() {
   const baseline = serve({ fetch: baselineApp.fetch, port: baselinePort, hostname: '127.0.0.1' });
   try {
     const base = server.base;
-    const key = await apiKey(base);
+    const { key } = await account(base);
     const auth = { Authorization: `Bearer ${key}` };
     /** @type {Record<'svg' | 'png', { ours: Round[], qrPackage: Round[] }>} */
     const rounds = { svg: { ours: [], qrPackage: [] }, png: { ours: [], qrPackage: [] } };
@@ -199,4 +213,75 @@ async function main() {
   }
 }
 
-await main();
+/** The noisy-neighbour scenario on a server of its own, limits on as shipped. */
+async function neighbour() {
+  const storage = await freshBenchStorage('', 'qrcraft-bench-qr-neighbour-');
+  const server = await startLocalServer({ env: { DATA_DIR: storage.dataDir, AUTH_RATE_LIMITS: 'on' } });
+  try {
+    const noisy = await account(server.base, 'noisy');
+    const victim = await account(server.base, 'victim');
+    const figures = await runQrNeighbour({
+      base: server.base,
+      noisyKey: noisy.key,
+      victim,
+      noisyConcurrency: NOISY_CONCURRENCY,
+      noisySize: NOISY_SIZE,
+      victimSize: 256,
+      victimRequests: VICTIM_REQUESTS,
+      victimSignIns: VICTIM_SIGNINS,
+    });
+    const { cpus, cpuModel, node } = machine();
+    const result = {
+      when: new Date().toISOString(),
+      machine: { cpus, model: cpuModel, node, loadavg: loadAverage() },
+      settings: {
+        noisyConcurrency: NOISY_CONCURRENCY,
+        noisySize: NOISY_SIZE,
+        victimSize: 256,
+        victimRequests: VICTIM_REQUESTS,
+        victimSignIns: VICTIM_SIGNINS,
+        limits: 'as shipped (AUTH_RATE_LIMITS on)',
+      },
+      ...figures,
+    };
+    const results = join(REPO_ROOT, 'bench-results');
+    mkdirSync(results, { recursive: true });
+    writeFileSync(join(results, 'api-qr-neighbour.json'), `${JSON.stringify(result, null, 2)}\n`);
+    /** @param {string} name @param {{ p50: number, p99: number, max: number, n: number }} l */
+    const row = (name, l) => `| ${name} | ${l.n} | ${l.p50} | ${l.p99} | ${l.max} |`;
+    writeFileSync(
+      join(results, 'api-qr-neighbour.md'),
+      [
+        '# GET /api/v1/qr with a noisy neighbour',
+        '',
+        `${result.when}, ${cpus} CPUs (${cpuModel}), Node ${node}, load average at the end ` +
+          `${result.machine.loadavg.join(' / ')}. Written by \`node scripts/bench/api-qr.mjs\` (BENCH_SCENARIO=neighbour).`,
+        '',
+        `One key keeps ${NOISY_CONCURRENCY} PNGs of ${NOISY_SIZE} px in flight (429s wait their Retry-After); another ` +
+          `account renders ${VICTIM_REQUESTS} PNGs of 256 px one by one, then signs in ${VICTIM_SIGNINS} times. Idle ` +
+          'first, then under the noise, same server, limits as shipped.',
+        '',
+        '| victim | n | p50 ms | p99 ms | max ms |',
+        '| --- | --- | --- | --- | --- |',
+        row('256 px PNG, idle', figures.idle.png),
+        row('256 px PNG, under the noise', figures.loaded.png),
+        row('password sign-in, idle', figures.idle.signIn),
+        row('password sign-in, under the noise', figures.loaded.signIn),
+        '',
+        `Under the noise / idle: PNG p50 ${figures.ratio.pngP50}x, p99 ${figures.ratio.pngP99}x; sign-in p99 ` +
+          `${figures.ratio.signInP99}x. The noisy key meanwhile: ${figures.noisy.drawn} PNGs drawn ` +
+          `(p50 ${figures.noisy.png.p50} ms), ${figures.noisy.refused429} answered 429.`,
+        '',
+      ].join('\n'),
+    );
+    console.log(
+      JSON.stringify({ idle: figures.idle, loaded: figures.loaded, ratio: figures.ratio, noisy: figures.noisy }),
+    );
+  } finally {
+    await server.stop();
+    await storage.dispose();
+  }
+}
+
+if (SCENARIO === 'all' || SCENARIO === 'throughput') await throughput();
+if (SCENARIO === 'all' || SCENARIO === 'neighbour') await neighbour();

@@ -1,5 +1,5 @@
 // /api/v1 on the local server: the runtime-neutral API app (src/shared/handlers/api/) with the local store, the
-// QR file port drawing PNG on @napi-rs/canvas, per-key buckets sized like the data API's per-user ones, and the data API's per-IP limit in front,
+// QR file port drawing every format on worker threads behind a fair queue per account (./qr-files.ts), per-key buckets sized like the data API's per-user ones, and the data API's per-IP limit in front,
 // which also bounds guessing at keys (docs/api.md).
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Deps } from '../lib/deps.ts';
@@ -14,7 +14,7 @@ import { createKeyRateLimiter, type KeyRateLimiter } from '../../src/shared/hand
 import { registerQr } from '../../src/shared/handlers/api/qr.ts';
 import { qrFilePort } from '../../src/render/qrFile.ts';
 import { createLocalApiStore } from './local-store.ts';
-import { scenePng } from './qr-png.ts';
+import { localQrFiles } from './qr-files.ts';
 
 const unlimitedKeys: KeyRateLimiter = {
   take: () => ({ allowed: true, limit: 0, remaining: 0, resetSec: 0, retryAfterSec: 1 }),
@@ -32,6 +32,7 @@ export interface ApiV1 {
 export function apiV1Routes(deps: Deps): ApiV1 {
   const { rateLimits, now, log } = deps.config;
   const keyCache = createKeyCache(now);
+  const files = localQrFiles(deps.config.renderLimits, { budget: rateLimits.enabled, now });
   const api = createApiV1App({
     keyCache,
     store: createLocalApiStore(deps),
@@ -42,7 +43,7 @@ export function apiV1Routes(deps: Deps): ApiV1 {
     shortUrl: (slug, request) => `${new URL(request.url).origin}/r/${slug}`,
     exportPageSize: LOCAL_EXPORT_PAGE_SIZE,
     isUnavailable: (err) => err instanceof DbUnavailableError || isConnectionError(err),
-    extend: (app) => registerQr(app, qrFilePort(scenePng)),
+    extend: (app) => registerQr(app, qrFilePort({ draw: files.draw, png: true })),
     onError: (err) => log(`api/v1 failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   });
   const routes = new Hono();

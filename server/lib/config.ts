@@ -1,6 +1,7 @@
 // Server configuration: environment parsing with the Supabase CLI's local defaults (contract §11), and the
 // .env files `npm run server` reads first.
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 
@@ -107,6 +108,26 @@ export interface ApiLimits {
   queuePerCaller: number;
 }
 
+/**
+ * GET /api/v1/qr's drawings: worker threads and the fair render queue in front of them (server/api/render-queue.ts,
+ * docs/security.md "Renders"). A caller is the key's owner: all keys of one account share these.
+ */
+export interface RenderLimits {
+  /** Worker threads drawing files (RENDER_WORKERS; default: one per core, at least 2, at most 4). */
+  workers: number;
+  /** Drawings of one caller running at once: one worker short of all of them, so another caller finds one free. */
+  runningPerCaller: number;
+  /** Drawings of one caller running or waiting; beyond that, 429. */
+  inFlightPerCaller: number;
+  /**
+   * Megapixels one caller may have drawn (a PNG: its pixels; any file: 100 pixels per module), as a token bucket;
+   * on with rateLimits.enabled (RATE_LIMIT_RENDER_MEGAPIXELS per minute).
+   */
+  megapixels: Bucket;
+  /** A drawing still running after this is stopped (its worker restarted) and answered 503. */
+  jobTimeoutMs: number;
+}
+
 export interface ServerConfig {
   port: number;
   /** Interface to bind; the CLI binds every interface, we default to loopback. */
@@ -134,6 +155,7 @@ export interface ServerConfig {
   mailRateLimits: MailRateLimitConfig;
   rateLimits: RateLimitConfig;
   apiLimits: ApiLimits;
+  renderLimits: RenderLimits;
   /** Largest user_metadata, in bytes of JSON, that sign-up and PUT /user accept (it travels in every token). */
   maxUserMetadataBytes: number;
   /** Connections per pool on PostgreSQL: GoTrue's work and the data API's have a pool each. */
@@ -209,6 +231,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
         "app's VITE_SUPABASE_ANON_KEY) from its output, or listen on 127.0.0.1 only.",
     );
   }
+  const renderWorkers = intVar(env, 'RENDER_WORKERS', Math.min(4, Math.max(2, availableParallelism())), 1);
+  const renderMegapixels = intVar(env, 'RATE_LIMIT_RENDER_MEGAPIXELS', 600, 1);
   const config: ServerConfig = {
     port,
     host,
@@ -265,6 +289,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       statementTimeoutMs: { anon: 3_000, authenticated: 8_000, service_role: 8_000 },
       concurrencyPerCaller: 4,
       queuePerCaller: 32,
+    },
+    renderLimits: {
+      workers: renderWorkers,
+      runningPerCaller: Math.max(1, renderWorkers - 1),
+      inFlightPerCaller: 32,
+      // Twice the minute's refill at once: a burst of 70 PNGs of 4096 px, or 1,200 of the default 1000 px.
+      megapixels: { burst: 2 * renderMegapixels, perMinute: renderMegapixels },
+      jobTimeoutMs: 60_000,
     },
     maxUserMetadataBytes: 8 * 1024,
     poolSizes: { auth: 5, api: 10 },

@@ -19,6 +19,8 @@ export interface QrFileRequest {
   size: number;
   /** The file's title (SVG <title>, PDF and EPS metadata). */
   title: string;
+  /** Who asks (`user:<id>`, the key's owner): a runtime that queues drawings serves principals in turn. */
+  principal: string;
 }
 
 export interface QrFilePort {

@@ -58,7 +58,10 @@ export interface ApiV1Deps {
   extend?(app: OpenAPIHono<ApiV1Env>): void;
 }
 
-export type ApiV1Env = { Variables: { session: UserSession; rateHeaders: Record<string, string> } };
+export type ApiV1Env = {
+  /** `userId`: the key's owner, for what is counted per account (a render queue's turns and budget). */
+  Variables: { session: UserSession; userId: string; rateHeaders: Record<string, string> };
+};
 
 /** zod's issues as one sentence naming each field: `"limit" must be …; "destination": The port must be …`. */
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
@@ -209,6 +212,7 @@ export function createApiV1App(deps: ApiV1Deps): OpenAPIHono<ApiV1Env> {
       });
     }
     c.set('session', deps.store.asUser(userId));
+    c.set('userId', userId);
     c.set('rateHeaders', headers);
     await next();
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);

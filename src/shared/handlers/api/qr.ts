@@ -102,7 +102,12 @@ const qrRoute = createRoute({
 
 type QrQuery = z.infer<typeof QrQuerySchema>;
 
-async function drawFile(q: QrQuery, size: number, port: QrFilePort): Promise<string | Uint8Array<ArrayBuffer>> {
+async function drawFile(
+  q: QrQuery,
+  size: number,
+  port: QrFilePort,
+  principal: string,
+): Promise<string | Uint8Array<ArrayBuffer>> {
   const style: QrStyle = {
     ...DEFAULT_STYLE,
     shape: q.shape,
@@ -112,7 +117,7 @@ async function drawFile(q: QrQuery, size: number, port: QrFilePort): Promise<str
     frameText: q.frameText,
   };
   try {
-    return await port.draw({ format: q.format, data: q.data, ecl: q.ecl, style, size, title: TITLE });
+    return await port.draw({ format: q.format, data: q.data, ecl: q.ecl, style, size, title: TITLE, principal });
   } catch (err) {
     if (err instanceof DataTooLongError) {
       throw invalidRequest(`"data" is too long for a QR code at level ${q.ecl}: use less text or a lower level`);
@@ -137,7 +142,8 @@ export function registerQr(app: OpenAPIHono<ApiV1Env>, port: QrFilePort): void {
         'PNG is not drawn here (this runtime has no canvas): ask for format=svg, pdf or eps',
       );
     }
-    const body = await drawFile(q, size, port);
+    // The key's owner: all keys of one account share its place in a render queue and its budget.
+    const body = await drawFile(q, size, port, `user:${c.var.userId}`);
     return new Response(body, {
       status: 200,
       headers: {
