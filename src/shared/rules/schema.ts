@@ -55,27 +55,25 @@ const url = z.string().refine(isRedirectableUrl, { message: 'Not a web address a
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const clock = z.string().regex(CLOCK, { message: 'Use a 24-hour time such as 09:30' });
 
-/** True when `value` has a control character (C0, DEL or C1). */
+/** True when `value` has a control character (C0, DEL or C1) or a lone surrogate (not storable as JSON text). */
 export function hasControlCharacter(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
-  }
-  return false;
+  // eslint-disable-next-line no-control-regex
+  return /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udfff]/u.test(value);
 }
 
-/** Printable text: no control characters, `min` to `max` characters. */
+/** Printable text of `min` to `max` characters (code points, as PostgreSQL's char_length counts). */
 function text(max: number, min = 1) {
-  return z
-    .string()
-    .min(min)
-    .max(max)
-    .refine((v) => !hasControlCharacter(v), { message: 'No control characters' });
+  return z.string().refine((v) => !hasControlCharacter(v) && [...v].length >= min && [...v].length <= max, {
+    message: `${min} to ${max} characters, no control characters`,
+  });
 }
 
-const ZONE_SHAPE = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+const ZONE_SHAPE = /^([A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){1,2}|UTC)$/;
 
-/** An IANA time zone name that both Intl and PostgreSQL know (the SQL twin checks `now() at time zone`). */
+/**
+ * An IANA time zone name, Area/Location or UTC (no POSIX strings such as "EST5", which PostgreSQL reads as offsets),
+ * that Intl knows; the SQL twin asks PostgreSQL (`at time zone`).
+ */
 export function isTimeZone(value: string): boolean {
   if (value.length > 64 || !ZONE_SHAPE.test(value)) return false;
   try {
