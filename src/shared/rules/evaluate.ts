@@ -18,8 +18,6 @@ import { finalTarget } from './target.ts';
 
 export type Gate = 'not_started' | 'ended' | 'cap_reached' | 'password';
 
-export const GATES: readonly Gate[] = ['not_started', 'ended', 'cap_reached', 'password'];
-
 export interface CodeForScan {
   destination: string;
   settings: ScanSettings | null;
