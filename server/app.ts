@@ -85,8 +85,10 @@ export function createApp(deps: Deps): Hono {
     db: deps.apiDb,
     clientAddress: (request) => addresses.get(request) ?? null,
     log: deps.config.log,
+    cookieSecret: deps.config.jwtSecret,
   });
-  app.get('/r/:slug', (c) => {
+  // GET and HEAD (Hono's get answers both) scan; POST is the password gate's form.
+  app.on(['GET', 'POST'], '/r/:slug', (c) => {
     // The socket address (or the configured client-IP header): the per-IP limit and the country lookup.
     const ip = clientIp(c, deps.config.rateLimits.ipHeader);
     if (!deps.limiters.redirect.take(ip)) throw rateLimited(deps.limiters.redirect.retryAfterSec(ip));

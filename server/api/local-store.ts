@@ -12,12 +12,24 @@ import { scanStatsFrom, type CountRow } from '../../src/shared/handlers/api/scan
 import type { ApiStore, ScanRange, StoredCode, UserSession } from '../../src/shared/handlers/api/store.ts';
 
 const UTC_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const CODE_COLUMNS = `id::text AS id, name, type, content, destination, design, is_dynamic, slug, status,
+const CODE_COLUMNS = `id::text AS id, name, type, content, destination, design, is_dynamic, slug, status, scan_settings,
   to_char(created_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS created_at,
   to_char(updated_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS updated_at`;
 
 /** The columns a patch may set, in a fixed order (never a name taken from the request). */
-const PATCHABLE = ['name', 'type', 'content', 'destination', 'design', 'is_dynamic', 'status'] as const;
+const PATCHABLE = [
+  'name',
+  'type',
+  'content',
+  'destination',
+  'design',
+  'is_dynamic',
+  'status',
+  'scan_settings',
+] as const;
+
+/** The jsonb columns: sent as JSON text (null stays SQL null). */
+const JSONB: ReadonlySet<string> = new Set(['design', 'scan_settings']);
 
 type CodeRow = StoredCode & Record<string, unknown>;
 
@@ -52,8 +64,8 @@ function userSession(deps: Deps, userId: string): UserSession {
     getCode: (id) => one(`SELECT ${CODE_COLUMNS} FROM public.qr_codes WHERE id = $1::uuid`, [id]),
     createCode: async (input: CodeCreate) => {
       const row = await one(
-        `INSERT INTO public.qr_codes (name, type, content, destination, design, is_dynamic, status)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING ${CODE_COLUMNS}`,
+        `INSERT INTO public.qr_codes (name, type, content, destination, design, is_dynamic, status, scan_settings)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb) RETURNING ${CODE_COLUMNS}`,
         [
           input.name,
           input.type,
@@ -62,6 +74,7 @@ function userSession(deps: Deps, userId: string): UserSession {
           JSON.stringify(input.design),
           input.is_dynamic,
           input.status,
+          input.scan_settings ? JSON.stringify(input.scan_settings) : null,
         ],
       );
       if (!row) throw new Error('insert returned no row');
@@ -69,8 +82,10 @@ function userSession(deps: Deps, userId: string): UserSession {
     },
     updateCode: (id, patch: CodePatch) => {
       const fields = PATCHABLE.filter((name) => patch[name] !== undefined);
-      const values = fields.map((name) => (name === 'design' ? JSON.stringify(patch.design) : patch[name]));
-      const sets = fields.map((name, i) => `${name} = $${i + 2}${name === 'design' ? '::jsonb' : ''}`);
+      const values = fields.map((name) =>
+        JSONB.has(name) && patch[name] !== null ? JSON.stringify(patch[name]) : patch[name],
+      );
+      const sets = fields.map((name, i) => `${name} = $${i + 2}${JSONB.has(name) ? '::jsonb' : ''}`);
       return one(`UPDATE public.qr_codes SET ${sets.join(', ')} WHERE id = $1::uuid RETURNING ${CODE_COLUMNS}`, [
         id,
         ...values,

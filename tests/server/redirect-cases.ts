@@ -231,7 +231,9 @@ export function redirectCases(target: RedirectUnderTest): void {
         'is_unique',
         'os',
         'qr_code_id',
+        'rule_index',
         'scanned_at',
+        'variant',
       ]);
     },
   );

@@ -17,15 +17,27 @@ describe.each(backends)('redirect /r/:slug on %s', (backend) => {
   redirectCases({ srv, urlOf: (slug) => `${srv.url}/r/${slug}`, errors: () => srv.logs });
 });
 
+/** What only codes with settings or a password use: never reached by these plain codes. */
+const unusedRuledDeps = {
+  recordRuledScan: () => Promise.reject(new Error('not a ruled code')),
+  recordStop: () => Promise.reject(new Error('not a ruled code')),
+  claimPasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
+  releasePasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
+  verifyPassword: () => Promise.reject(new Error('not a ruled code')),
+  cookieSecret: 'x'.repeat(32),
+};
+
 describe('redirect handler (runtime-neutral, injected dependencies)', () => {
   const make = (address: string | null, destination: string | null = 'https://example.com/x') => {
     const recorded: ScanInput[] = [];
+    const found = destination === null ? null : { destination, ruled: null };
     const handler = createRedirectHandler({
+      ...unusedRuledDeps,
       recordScan: (s) => {
         recorded.push(s);
-        return Promise.resolve(destination);
+        return Promise.resolve(found);
       },
-      lookupDestination: () => Promise.resolve(destination),
+      lookupCode: () => Promise.resolve(found),
       isBot: () => false,
       parseUserAgent: () => ({ deviceType: 'mobile', os: 'iOS', browser: 'Mobile Safari' }),
       lookupCountry: countryOf,
@@ -86,8 +98,9 @@ describe('redirect handler (runtime-neutral, injected dependencies)', () => {
     expect((await make(null, null).handler(new Request('http://x/r/abcd1234'))).status).toBe(404);
     expect((await make(null, 'javascript:alert(1)').handler(new Request('http://x/r/abcd1234'))).status).toBe(404);
     const failing = createRedirectHandler({
+      ...unusedRuledDeps,
       recordScan: () => Promise.reject(new Error('db down')),
-      lookupDestination: () => Promise.reject(new Error('db down')),
+      lookupCode: () => Promise.reject(new Error('db down')),
       isBot: () => false,
       parseUserAgent: () => ({ deviceType: 'other', os: null, browser: null }),
       lookupCountry: () => null,

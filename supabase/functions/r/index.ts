@@ -1,16 +1,24 @@
 // Supabase Edge Function `r`: the dynamic-code redirect on a real project, the same handler as the local
-// server's GET /r/:slug (src/shared/handlers/redirect.ts).
+// server's /r/:slug (src/shared/handlers/redirect.ts).
 //   supabase functions deploy r        (supabase/config.toml turns JWT verification off: phones send none)
-// Visitors then scan https://<project-ref>.supabase.co/functions/v1/r/<slug>. The function calls
-// public.record_scan() (public.redirect_target() for HEAD, prefetches and bots, which are not counted) with the
-// project's service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided
-// to Edge Functions by the platform): record_scan is not executable with the anon key, so nobody but the
-// redirect can write scans. The key stays on the server and the function does nothing else with it.
+// Visitors then scan https://<project-ref>.supabase.co/functions/v1/r/<slug>. The function calls the redirect's
+// database functions (record_scans for a counted scan, scan_lookup for HEAD, prefetches, bots and the password form,
+// record_ruled_scan, record_scan_stop and the password-attempt pair for codes with settings) with the project's
+// service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided to Edge Functions by the platform): none is
+// executable with the anon key, so nobody but the redirect can write scans. The key stays on the server and the
+// function does nothing else with it. The password cookie is signed with REDIRECT_COOKIE_SECRET when set (a
+// project secret), else with the service key (which never leaves the function either).
 // Bare specifiers resolve through ./deno.json's import map, which pins the versions the local server runs.
 import { createClient } from '@supabase/supabase-js';
+import bcrypt from 'bcryptjs';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
-import { FOREIGN_KEY_VIOLATION, classifyAgent, createRedirectHandler } from '../../../src/shared/handlers/redirect.ts';
+import {
+  FOREIGN_KEY_VIOLATION,
+  classifyAgent,
+  createRedirectHandler,
+  type CodeLookup,
+} from '../../../src/shared/handlers/redirect.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
 
 type Lookup = (address: string) => string | null;
@@ -28,33 +36,98 @@ async function loadCountryLookup(): Promise<Lookup> {
   }
 }
 
-const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '', {
+const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+const supabase = createClient(Deno.env.get('SUPABASE_URL') ?? '', serviceKey, {
   auth: { persistSession: false, autoRefreshToken: false },
 });
 const lookupCountry = await loadCountryLookup();
+
+interface CodeRow {
+  destination: string | null;
+  code_id: string | null;
+  settings: unknown;
+  password_set_at: string | null;
+  cap_used: number | null;
+  bucket: number | null;
+}
+
+function toLookup(row: CodeRow | undefined): CodeLookup | null {
+  if (!row || row.destination === null) return null;
+  if (row.settings === null || row.code_id === null) return { destination: row.destination, ruled: null };
+  return {
+    destination: row.destination,
+    ruled: {
+      codeId: row.code_id,
+      settings: row.settings,
+      passwordSetAt: row.password_set_at,
+      capUsed: row.cap_used === null ? null : Number(row.cap_used),
+      bucket: row.bucket,
+    },
+  };
+}
+
+function check(error: { code?: string; message: string } | null): void {
+  if (error) throw new Error(error.message);
+}
 
 Deno.serve(
   listenOptions('redirect', '/r/<slug>'),
   createRedirectHandler({
     recordScan: async (scan) => {
-      const { data, error } = await supabase.rpc('record_scan', {
-        p_slug: scan.slug,
+      const { data, error } = await supabase.rpc('record_scans', {
+        p_slugs: [scan.slug],
+        p_device_types: [scan.deviceType],
+        p_oses: [scan.os],
+        p_browsers: [scan.browser],
+        p_countries: [scan.country],
+        p_visitors: [scan.visitor],
+      });
+      // The code was deleted while the scan was being stored: it is gone, so the visitor gets the 404 page.
+      if (error?.code === FOREIGN_KEY_VIOLATION) return null;
+      check(error);
+      return toLookup((data as CodeRow[] | null)?.[0]);
+    },
+    lookupCode: async (slug, visitor) => {
+      const { data, error } = await supabase.rpc('scan_lookup', { p_slug: slug, p_visitor: visitor });
+      check(error);
+      return toLookup((data as CodeRow[] | null)?.[0]);
+    },
+    recordRuledScan: async (scan) => {
+      const { data, error } = await supabase.rpc('record_ruled_scan', {
+        p_code_id: scan.codeId,
+        p_rule_index: scan.ruleIndex,
+        p_variant: scan.variant,
         p_device_type: scan.deviceType,
         p_os: scan.os,
         p_browser: scan.browser,
         p_country: scan.country,
         p_visitor: scan.visitor,
       });
-      // The code was deleted while the scan was being stored: it is gone, so the visitor gets the 404 page.
-      if (error?.code === FOREIGN_KEY_VIOLATION) return null;
-      if (error) throw new Error(error.message);
-      return typeof data === 'string' ? data : null;
+      check(error);
+      return data === true;
     },
-    lookupDestination: async (slug) => {
-      const { data, error } = await supabase.rpc('redirect_target', { p_slug: slug });
-      if (error) throw new Error(error.message);
-      return typeof data === 'string' ? data : null;
+    recordStop: async (codeId, gate) => {
+      const { error } = await supabase.rpc('record_scan_stop', { p_code_id: codeId, p_gate: gate });
+      check(error);
     },
+    claimPasswordAttempt: async (codeId, visitor) => {
+      const { data, error } = await supabase.rpc('claim_password_attempt', { p_code_id: codeId, p_visitor: visitor });
+      check(error);
+      const row = (
+        data as { attempt_id: number | null; password_hash: string | null; retry_after: number }[] | null
+      )?.[0];
+      return row
+        ? { attemptId: row.attempt_id, hash: row.password_hash, retryAfter: row.retry_after }
+        : { attemptId: null, hash: null, retryAfter: 0 };
+    },
+    releasePasswordAttempt: async (attemptId) => {
+      const { error } = await supabase.rpc('release_password_attempt', { p_attempt_id: attemptId });
+      check(error);
+    },
+    // bcrypt reads 72 bytes; a longer password never matches (the password form allows 200 characters).
+    verifyPassword: (password, hash) =>
+      new TextEncoder().encode(password).length > 72 ? Promise.resolve(false) : bcrypt.compare(password, hash),
+    cookieSecret: Deno.env.get('REDIRECT_COOKIE_SECRET') || serviceKey,
     isBot: (ua) => isbot(ua),
     parseUserAgent: (ua) => classifyAgent(new UAParser(ua).getResult()),
     lookupCountry,

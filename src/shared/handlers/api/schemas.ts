@@ -2,6 +2,7 @@
 // and /api/v1/openapi.json is generated from them, so the document cannot drift from what the server accepts.
 import { z } from '@hono/zod-openapi';
 import { normalizeDestination } from '../../destination.ts';
+import { scanSettingsSchema } from '../../rules/schema.ts';
 import { isCalendarDay } from '../../time/calendarDays.ts';
 
 /** A design is a JSON object of at most 16 KiB (the database's check). */
@@ -55,6 +56,10 @@ export const CodeSchema = z
     slug: z.string().openapi({ example: 'aB3dE6gH' }),
     short_url: z.string().nullable().openapi({ description: "A dynamic code's short URL; null for a static code." }),
     status: z.enum(['active', 'paused']),
+    scan_settings: z.record(z.string(), z.unknown()).nullable().openapi({
+      description:
+        'Gates, redirect rules, A/B split, UTM template and query forwarding of a dynamic code (ScanSettings).',
+    }),
     created_at: TIMESTAMP,
     updated_at: TIMESTAMP,
   })
@@ -102,6 +107,8 @@ const codeFields = {
   design,
   is_dynamic: z.boolean(),
   status: z.enum(['active', 'paused']),
+  // The shared schema of src/shared/rules/schema.ts, which the database's check mirrors.
+  scan_settings: scanSettingsSchema.nullable().openapi('ScanSettings'),
 };
 
 export const CodeCreateSchema = z
@@ -113,10 +120,14 @@ export const CodeCreateSchema = z
     design: codeFields.design.default({}),
     is_dynamic: codeFields.is_dynamic.default(false),
     status: codeFields.status.default('active'),
+    scan_settings: codeFields.scan_settings.optional(),
   })
   .superRefine((code, ctx) => {
     if (code.is_dynamic && !code.destination) {
       ctx.addIssue({ code: 'custom', path: ['destination'], message: 'is required for a dynamic code' });
+    }
+    if (!code.is_dynamic && code.scan_settings) {
+      ctx.addIssue({ code: 'custom', path: ['scan_settings'], message: 'is for dynamic codes only' });
     }
     if (!code.is_dynamic && code.content === '') {
       ctx.addIssue({ code: 'custom', path: ['content'], message: 'is required for a static code' });
@@ -133,6 +144,7 @@ export const CodePatchSchema = z
     design: codeFields.design.optional(),
     is_dynamic: codeFields.is_dynamic.optional(),
     status: codeFields.status.optional(),
+    scan_settings: codeFields.scan_settings.optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'send at least one field to change' })
   .openapi('CodePatch');

@@ -8,8 +8,18 @@ import type { CodeCreate, CodePatch } from './schemas.ts';
 import { scanStatsFrom, type CountRow } from './scan-stats.ts';
 import type { ApiStore, ScanRange, StoredCode, UserSession } from './store.ts';
 
-const CODE_COLUMNS = 'id, name, type, content, destination, design, is_dynamic, slug, status, created_at, updated_at';
-const PATCHABLE = ['name', 'type', 'content', 'destination', 'design', 'is_dynamic', 'status'] as const;
+const CODE_COLUMNS =
+  'id, name, type, content, destination, design, is_dynamic, slug, status, scan_settings, created_at, updated_at';
+const PATCHABLE = [
+  'name',
+  'type',
+  'content',
+  'destination',
+  'design',
+  'is_dynamic',
+  'status',
+  'scan_settings',
+] as const;
 
 interface DataApiError {
   code?: string;
@@ -66,6 +76,7 @@ function userSession(client: SupabaseClient): UserSession {
           design: input.design,
           is_dynamic: input.is_dynamic,
           status: input.status,
+          scan_settings: input.scan_settings ?? null,
         })
         .select(CODE_COLUMNS)
         .single();

@@ -1,0 +1,14 @@
+// Codes with scan settings on the local server's /r/:slug (scan-rules-cases.ts; the Edge Function runs the same
+// cases in edge-function.test.ts), on PGlite and, with DATABASE_URL, on PostgreSQL.
+import { describe } from 'vitest';
+import { loadConfig } from '../../server/lib/config.ts';
+import { backends, suiteServer } from './helpers.ts';
+import { scanRulesCases } from './scan-rules-cases.ts';
+
+describe.each(backends)('scan rules on /r/:slug on %s', (backend) => {
+  // The client address comes from X-Forwarded-For, as behind Supabase's gateway (redirect-cases.ts).
+  const srv = suiteServer(backend, {
+    rateLimits: { ...loadConfig({}).rateLimits, enabled: false, ipHeader: 'x-forwarded-for' },
+  });
+  scanRulesCases({ srv, urlOf: (slug) => `${srv.url}/r/${slug}`, errors: () => srv.logs });
+});
