@@ -144,7 +144,11 @@ describe.each(backends)('storage API on %s', (backend) => {
   });
 
   it('refuses what passes a bucket limit with Storage’s shape, leaving nothing behind', async () => {
-    await admin.storage.createBucket('limited', { fileSizeLimit: '1kb', allowedMimeTypes: ['image/png'] });
+    await admin.storage.createBucket('limited', {
+      public: false,
+      fileSizeLimit: '1kb',
+      allowedMimeTypes: ['image/png'],
+    });
     const before = await objectFiles();
     const big = await admin.storage.from('limited').upload('big.png', Buffer.alloc(1001), { contentType: 'image/png' });
     expect(big.error).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' });
