@@ -168,6 +168,20 @@ describe.each(backends)('storage API on %s', (backend) => {
     expect(row).toEqual({ n: 0 });
   });
 
+  it('lets a browser upload from another origin (CORS preflight allows storage-js headers)', async () => {
+    const res = await fetch(`${srv.url}/storage/v1/object/${bucket}/x.txt`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,apikey,x-upsert,x-metadata,cache-control,content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase().split(/,\s*/);
+    expect(allowed).toEqual(expect.arrayContaining(['x-upsert', 'x-metadata', 'cache-control', 'content-type']));
+  });
+
   it('refuses requests without a valid token', async () => {
     const res = await fetch(`${srv.url}/storage/v1/bucket`);
     expect(res.status).toBe(400);
