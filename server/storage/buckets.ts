@@ -3,11 +3,10 @@
 import type { Hono } from 'hono';
 import type { Deps } from '../lib/deps.ts';
 import { runAs } from '../rest/as-role.ts';
-import type { StorageCaller } from './caller.ts';
+import type { StorageCaller, StorageRoute } from './caller.ts';
 import type { DiskStore } from './disk.ts';
 import { bucketNotEmpty, bucketNotFound, invalidRequest } from './errors.ts';
 import { BUCKET_COLUMNS, bucketJson, parseSizeLimit, type BucketRow } from './rows.ts';
-import type { StorageRoute } from './routes.ts';
 
 const BUCKET_NAME = /^[\w!\-.*'() &$@=;:+,?]{1,100}$/;
 const SORT_COLUMNS = new Set(['id', 'name', 'created_at', 'updated_at']);

@@ -34,3 +34,10 @@ export async function storageCaller(deps: Deps, c: Context): Promise<StorageCall
   const sub = typeof claims.sub === 'string' && claims.sub ? claims.sub : null;
   return { role: role as ApiRole, claims, sub };
 }
+
+/** A route body given its caller and JSON body; the wrapper (routes.ts) turns every failure into Storage's shape. */
+export type StorageHandler = (c: Context, who: StorageCaller, body: Record<string, unknown>) => Promise<Response>;
+export type StorageRoute = (
+  fn: StorageHandler,
+  opts?: { json?: boolean; anonymous?: boolean },
+) => (c: Context) => Promise<Response>;

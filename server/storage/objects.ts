@@ -7,13 +7,12 @@ import type { Deps } from '../lib/deps.ts';
 import type { Queryable } from '../lib/db.ts';
 import { runAs, type ApiRole } from '../rest/as-role.ts';
 import { uuidOrNull } from './buckets.ts';
-import type { StorageCaller } from './caller.ts';
+import type { StorageCaller, StorageRoute } from './caller.ts';
 import type { DiskStore } from './disk.ts';
 import { alreadyExists, badMimeType, bucketNotFound, invalidRequest, objectNotFound, tooLarge } from './errors.ts';
 import { listV1, listV2 } from './list.ts';
 import { receiveUpload } from './receive.ts';
 import { OBJECT_COLUMNS, iso, objectJson, type ObjectRow } from './rows.ts';
-import type { StorageRoute } from './routes.ts';
 import { UPLOAD_URL_SECONDS, signUrl, verifySignedUrl } from './signing.ts';
 import { BYTE_CHECKED_BUCKETS, assertBytesMatch, mimeAllowed } from './sniff.ts';
 

@@ -5,17 +5,11 @@ import type { Deps } from '../lib/deps.ts';
 import { DbUnavailableError } from '../lib/db.ts';
 import { ApiError } from '../lib/errors.ts';
 import { readBodyText } from '../lib/http.ts';
-import { storageCaller, type StorageCaller } from './caller.ts';
+import { storageCaller, type StorageCaller, type StorageRoute } from './caller.ts';
 import type { DiskStore } from './disk.ts';
 import { fromDatabase, invalidRequest, StorageApiError } from './errors.ts';
 import { registerBuckets } from './buckets.ts';
 import { registerObjects } from './objects.ts';
-
-type Handler = (c: Context, who: StorageCaller, body: Record<string, unknown>) => Promise<Response>;
-export type StorageRoute = (
-  fn: Handler,
-  opts?: { json?: boolean; anonymous?: boolean },
-) => (c: Context) => Promise<Response>;
 
 /** The answer for a failure: Storage's shape, HEAD without a body. */
 export function storageFailure(err: unknown, c: Context, log: (line: string) => void): Response {
