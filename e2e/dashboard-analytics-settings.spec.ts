@@ -260,6 +260,10 @@ test('settings: the name is saved, the password changes, and the forms say what 
   await expect(profile.getByLabel('Full name')).toHaveValue('Ada Lovelace');
   await expect(profile.getByLabel('Email')).toHaveValue(email);
   await expect(profile.getByLabel('Email')).toHaveAttribute('readonly', '');
+  // Free plan, no files yet (public.storage_usage(), docs/storage.md).
+  await expect(page.getByTestId('storage-usage')).toHaveText(
+    'Storage: 0 bytes of 100 MB used (files up to 20 MB each)',
+  );
   expect(await seriousViolations(page)).toEqual([]);
 
   await profile.getByLabel('Full name').fill('A');

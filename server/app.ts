@@ -33,6 +33,9 @@ import { registerVerify } from './auth/routes/verify.ts';
 import { registerMailRequests } from './auth/routes/mail-requests.ts';
 import { registerAdmin } from './auth/routes/admin.ts';
 import { createTokenSigner } from './auth/tokens.ts';
+import { openDiskStore } from './storage/disk.ts';
+import { storageRoutes } from './storage/routes.ts';
+import { join } from 'node:path';
 
 export interface AuthServer {
   readonly config: ServerConfig;
@@ -97,6 +100,7 @@ export function createApp(deps: Deps): Hono {
   });
   app.route('/functions/v1/scans-export', scansExportRoutes(deps)); // docs/server.md: "Scans export"
   app.route('/api/v1', apiV1.routes); // docs/api.md
+  app.route('/storage/v1', storageRoutes(deps, deps.disk)); // docs/storage.md
   app.route('/', auth);
   // A JSON 404 instead of GoTrue's plain-text one (§11).
   app.notFound(() => errorResponse(new ApiError(404, 'not_found', 'The requested resource was not found')));
@@ -131,8 +135,18 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
     await database.close().catch(() => undefined);
     throw err;
   }
+  // Object bytes: unfinished uploads and orphans are swept before the first request (docs/storage.md).
+  const storageDir = config.storage.dir || join(config.dataDir || '.data', 'storage');
+  let disk;
+  try {
+    disk = await openDiskStore(storageDir, database.api, config.log);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
   const deps: Deps = {
     config,
+    disk,
     db: database.auth,
     apiDb: database.api,
     signer: createTokenSigner({ secret: config.jwtSecret, issuer: config.jwtIssuer, expSec: config.jwtExp }),

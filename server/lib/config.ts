@@ -136,6 +136,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; empty selects PGlite. */
   databaseUrl: string;
+  /** Storage API (docs/storage.md): where object bytes live, and the largest file any bucket accepts. */
+  storage: { dir: string; fileSizeLimit: number };
   jwtSecret: string;
   /** Access-token lifetime in seconds (GOTRUE_JWT_EXP). */
   jwtExp: number;
@@ -238,6 +240,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     host,
     dataDir: env.DATA_DIR ?? '.data',
     databaseUrl,
+    storage: {
+      // '' = <dataDir>/storage, resolved when the server starts (so a dataDir override moves it too).
+      dir: env.STORAGE_DIR ?? '',
+      fileSizeLimit: intVar(env, 'STORAGE_FILE_SIZE_LIMIT', 100_000_000, 1),
+    },
     jwtSecret,
     jwtExp: intVar(env, 'JWT_EXP', 3600, 1),
     jwtIssuer: `${publicUrl}/auth/v1`,

@@ -5,6 +5,7 @@ import type { Db } from './db.ts';
 import type { ConcurrencyGate, Limiter, Throttle } from './ratelimit.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
+import type { DiskStore } from '../storage/disk.ts';
 
 export interface Limiters {
   /** GoTrue's per-IP limiters (contract §10.3). */
@@ -40,4 +41,6 @@ export interface Deps {
   mailer: Mailer;
   /** One mail of a kind per address per SMTP_MAX_FREQUENCY, whether the address has an account or not. */
   mailFrequency: Throttle;
+  /** The Storage API's object bytes (server/storage/disk.ts). */
+  disk: DiskStore;
 }

@@ -26,6 +26,10 @@ const ALLOW_HEADERS = [
   'Range-Unit',
   'Accept-Profile',
   'Content-Profile',
+  // Storage (/storage/v1): storage-js sends these on uploads from the browser.
+  'x-upsert',
+  'x-metadata',
+  'Cache-Control',
   'traceparent',
   'tracestate',
   'baggage',

@@ -57,6 +57,13 @@ export async function createStore(backend: BackendName): Promise<TestStore> {
   };
 }
 
+const storageDirs = new WeakMap<TestStore, string>();
+function storageDirFor(store: TestStore): string {
+  let dir = storageDirs.get(store);
+  if (!dir) storageDirs.set(store, (dir = join(tmpdir(), `qrcraft-storage-${randomBytes(6).toString('hex')}`)));
+  return dir;
+}
+
 /** Real time plus an offset the test can move forward; a frozen clock only moves when told to. */
 export class TestClock {
   offsetMs = 0;
@@ -97,6 +104,8 @@ export async function startServer(
     {
       port: 0,
       dataDir: store.dataDir,
+      // PostgreSQL stores have no data dir: their object bytes go to a temp dir of their own.
+      storage: { ...base.storage, dir: store.dataDir ? join(store.dataDir, 'storage') : storageDirFor(store) },
       databaseUrl: store.databaseUrl,
       jwtIssuer: 'http://127.0.0.1:54321/auth/v1',
       now: clock.now,

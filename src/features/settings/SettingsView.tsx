@@ -7,6 +7,7 @@ import { PasswordForm } from './PasswordForm.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 import { SignOutEverywhere } from './SignOutEverywhere.tsx';
+import { StorageUsageLine } from './StorageUsageLine.tsx';
 import { TimeZoneForm } from './TimeZoneForm.tsx';
 
 /** /dashboard/settings: profile, time zone, password and sessions. Rendered inside RequireAuth, so a user is known. */
@@ -17,6 +18,9 @@ export function SettingsView() {
     <Stack gap="5" maxW="3xl">
       <SettingsSection title="Profile" description="Your name as it appears in QRCraft.">
         <ProfileForm user={auth.user} />
+      </SettingsSection>
+      <SettingsSection title="Files" description="What your uploaded files take, and what your plan allows.">
+        <StorageUsageLine />
       </SettingsSection>
       <SettingsSection
         id="time-zone"

@@ -92,3 +92,19 @@ export function revokeApiKey(id: string): Promise<void> {
 export function apiBaseUrl(): string {
   return serverUrl('/api/v1');
 }
+
+export interface StorageUsage {
+  used_bytes: number;
+  quota_bytes: number;
+  file_limit_bytes: number;
+}
+
+/** Bytes the user's files take and what their plan allows (public.storage_usage(), docs/storage.md). */
+export function loadStorageUsage(): Promise<StorageUsage | null> {
+  return dataCall(async () => {
+    const rows = await supabaseCall<StorageUsage[]>(getSupabase().rpc('storage_usage'), {
+      what: 'your storage use',
+    });
+    return rows[0] ?? null;
+  });
+}
