@@ -89,6 +89,15 @@ export function apiOperations(doc: OpenApiDocument): ApiOperation[] {
 
 const typeOf = (s: Schema) => (Array.isArray(s.type) ? s.type[0] : s.type);
 
+/** The fuzz's column kind for a property, for the generic body arbitraries. */
+function kindOf(s: Schema): ColKind {
+  const t = typeOf(s);
+  if (t === 'boolean') return 'bool';
+  if (t === 'integer' || t === 'number') return 'int';
+  if (t === 'object') return 'jsonb';
+  return 'text';
+}
+
 /** A value the schema accepts (as the text a query string carries). */
 function goodText(name: string, s: Schema): fc.Arbitrary<string> {
   if (s.enum?.length) return fc.constantFrom(...s.enum.map(String));
@@ -134,13 +143,15 @@ function badText(s: Schema): fc.Arbitrary<string> {
   );
 }
 
-const paramText = (name: string, s: Schema) =>
-  fc.oneof({ weight: 3, arbitrary: goodText(name, s) }, { weight: 2, arbitrary: badText(s) });
+const paramText = (name: string, s: Schema, plausible: boolean) =>
+  plausible
+    ? goodText(name, s)
+    : fc.oneof({ weight: 3, arbitrary: goodText(name, s) }, { weight: 2, arbitrary: badText(s) });
 
-/** encodeURIComponent, but a lone surrogate or %-garbage goes out as it is. */
+/** encodeURIComponent, but a placeholder, a lone surrogate or %-garbage goes out as it is. */
 const encode = (s: string) => {
   try {
-    return /%[0-9A-Fa-f]{0,1}(?![0-9A-Fa-f])|%[^0-9A-Fa-f]/.test(s) ? s : encodeURIComponent(s);
+    return /^\$[A-Z_0-9]+\$$|%[0-9A-Fa-f]{0,1}(?![0-9A-Fa-f])|%[^0-9A-Fa-f]/.test(s) ? s : encodeURIComponent(s);
   } catch {
     return s;
   }
@@ -174,25 +185,25 @@ function badJson(s: Schema): fc.Arbitrary<unknown> {
   );
 }
 
-function bodyFor(schema: Schema): fc.Arbitrary<Body> {
+function bodyFor(schema: Schema, plausible: boolean): fc.Arbitrary<Body> {
   const props = Object.entries(schema.properties ?? {});
   const names = props.map(([k]) => k);
   const required = new Set(schema.required ?? []);
   const entry = ([k, s]: [string, Schema]) =>
-    fc
-      .oneof(
-        { weight: 6, arbitrary: goodJson(k, s).map((v) => [k, v] as const) },
-        { weight: 2, arbitrary: badJson(s).map((v) => [k, v] as const) },
-        // Leave it out (a required one too, sometimes).
-        { weight: required.has(k) ? 1 : 3, arbitrary: fc.constant(null) },
-      )
-      .map((e) => e);
+    fc.oneof(
+      { weight: 6, arbitrary: goodJson(k, s).map((v) => [k, v] as const) },
+      { weight: plausible ? 0 : 2, arbitrary: badJson(s).map((v) => [k, v] as const) },
+      // Leave it out (a required one too, sometimes).
+      { weight: required.has(k) ? (plausible ? 0 : 1) : 3, arbitrary: fc.constant(null) },
+    );
   const object = fc
     .tuple(
       fc.tuple(...props.map(entry)),
-      fc.option(fc.tuple(fc.oneof(hostileString, pick('user_id', 'id', 'slug', '__proto__')), fc.jsonValue()), {
-        freq: 6,
-      }),
+      plausible
+        ? fc.constant(null)
+        : fc.option(fc.tuple(fc.oneof(hostileString, pick('user_id', 'id', 'slug', '__proto__')), fc.jsonValue()), {
+            freq: 6,
+          }),
     )
     .map(([entries, extra]): Body => {
       const v: Record<string, unknown> = {};
@@ -200,7 +211,10 @@ function bodyFor(schema: Schema): fc.Arbitrary<Body> {
       if (extra) v[extra[0]] = extra[1];
       return { k: 'json', v };
     });
-  return fc.oneof({ weight: 5, arbitrary: object }, { weight: 3, arbitrary: bodyArb({}, { deepKeys: names }) });
+  if (plausible) return object;
+  // The generic bodies (raw literals, 1 MB strings, deep nesting, truncated JSON …) at the schema's names.
+  const kinds = Object.fromEntries(props.map(([k, v]) => [k, kindOf(v)]));
+  return fc.oneof({ weight: 5, arbitrary: object }, { weight: 3, arbitrary: bodyArb(kinds, { deepKeys: names }) });
 }
 
 /** The user's key in Authorization or X-API-Key most of the time; a revoked key, a JWT or garbage otherwise. */
@@ -229,20 +243,26 @@ const apiAuth = fc.oneof(
   { weight: 2, arbitrary: fc.record({ auth: authArb, xKey: fc.constant(false) }) },
 );
 
-function operationRequest(op: ApiOperation): fc.Arbitrary<FuzzRequest> {
+/**
+ * Requests for one operation. A plausible one is what a well-behaved client sends (every value in its schema,
+ * so the request reaches the store and the database); the others mix in values past bounds and hostile ones.
+ */
+function operationRequest(op: ApiOperation, plausible: boolean): fc.Arbitrary<FuzzRequest> {
   const pathParams = op.params.filter((p) => p.in === 'path');
   const queryParams = op.params.filter((p) => p.in === 'query');
   const pathValue = (name: string, s: Schema) =>
-    fc.oneof(
-      { weight: 6, arbitrary: goodText(name, s) },
-      { weight: 1, arbitrary: fc.uuid() },
-      { weight: 2, arbitrary: badText(s) },
-    );
+    plausible
+      ? goodText(name, s)
+      : fc.oneof(
+          { weight: 6, arbitrary: goodText(name, s) },
+          { weight: 1, arbitrary: fc.uuid() },
+          { weight: 2, arbitrary: badText(s) },
+        );
   const query = fc
     .tuple(
       ...queryParams.map((p) =>
         fc.option(
-          paramText(p.name, p.schema).map((v) => `${p.name}=${encode(v)}`),
+          paramText(p.name, p.schema, plausible).map((v) => `${p.name}=${encode(v)}`),
           { freq: p.required ? 8 : 2, nil: null },
         ),
       ),
@@ -258,7 +278,7 @@ function operationRequest(op: ApiOperation): fc.Arbitrary<FuzzRequest> {
             : []),
           fc.tuple(queryGarbage, queryGarbage).map(([k, v]) => `${k}=${v}`),
         ),
-        { freq: 5, nil: null },
+        { freq: plausible ? 1_000_000 : 5, nil: null },
       ),
     )
     .map((parts) => {
@@ -271,10 +291,12 @@ function operationRequest(op: ApiOperation): fc.Arbitrary<FuzzRequest> {
         .tuple(...pathParams.map((p) => pathValue(p.name, p.schema)))
         .map((values) => pathParams.reduce((path, p, i) => path.replace(`{${p.name}}`, encode(values[i]!)), op.path)),
       query,
-      method: fc.oneof({ weight: 14, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: anyMethod }),
-      body: op.body ? bodyFor(op.body) : fc.constant<Body>({ k: 'none' }),
-      auth: apiAuth,
-      headers: headersArb(),
+      method: plausible
+        ? fc.constant(op.method)
+        : fc.oneof({ weight: 14, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: anyMethod }),
+      body: op.body ? bodyFor(op.body, plausible) : fc.constant<Body>({ k: 'none' }),
+      auth: plausible ? apiAuth.filter((a) => a.auth.kind === 'api-key' || a.xKey) : apiAuth,
+      headers: plausible ? fc.constant<[string, string][]>([['Content-Type', 'application/json']]) : headersArb(),
     })
     .map(({ path, query, method, body, auth, headers }) => ({
       route: `${method} /api/v1${op.path}`,
@@ -288,5 +310,8 @@ function operationRequest(op: ApiOperation): fc.Arbitrary<FuzzRequest> {
 
 export function apiV1Request(ops: ApiOperation[]): fc.Arbitrary<FuzzRequest> {
   if (ops.length === 0) throw new Error('the OpenAPI document lists no operations');
-  return fc.oneof(...ops.map(operationRequest));
+  return fc.oneof(
+    ...ops.map((op) => ({ weight: 2, arbitrary: operationRequest(op, true) })),
+    ...ops.map((op) => ({ weight: 3, arbitrary: operationRequest(op, false) })),
+  );
 }

@@ -133,6 +133,20 @@ const INSTANT = fc.oneof(
   { weight: 1, arbitrary: hostileString },
   { weight: 1, arbitrary: queryGarbage },
 );
+/** What the page sends: a range of a day to a year, one of the user's codes or none, a real zone. */
+const plausibleExport = fc
+  .record({
+    from: fc.date({ noInvalidDate: true, min: new Date('2025-01-01'), max: new Date('2026-06-01') }),
+    days: fc.integer({ min: 1, max: 366 }),
+    code: fc.constantFrom(null, P.id0, P.id1),
+    tz: pick('UTC', 'Europe/Berlin', 'America/Los_Angeles'),
+  })
+  .map(({ from, days, code, tz }) => [
+    `from=${encodeURIComponent(from.toISOString())}`,
+    `to=${encodeURIComponent(new Date(from.getTime() + days * 86_400_000).toISOString())}`,
+    ...(code ? [`code=${code}`] : []),
+    `tz=${encodeURIComponent(tz)}`,
+  ]);
 const EXPORT_FIELDS: [string, fc.Arbitrary<string>][] = [
   ['from', INSTANT],
   ['to', INSTANT],
@@ -140,10 +154,10 @@ const EXPORT_FIELDS: [string, fc.Arbitrary<string>][] = [
   ['tz', fc.oneof(pick('UTC', 'Europe/Berlin', 'Mars/Olympus', '', '+99:00', 'A'.repeat(5000)), hostileString)],
   ['access_token', fc.oneof(pick('$USER_TOKEN$', '', 'x.y.z'), hostileString)],
 ];
-/** encodeURIComponent, except that a lone surrogate goes out raw (the URL parser or the body reader meets it). */
+/** encodeURIComponent, except that a placeholder or a lone surrogate goes out raw. */
 const encode = (s: string) => {
   try {
-    return encodeURIComponent(s);
+    return /^\$[A-Z_0-9]+\$$/.test(s) ? s : encodeURIComponent(s);
   } catch {
     return s;
   }
@@ -171,7 +185,7 @@ export const functionsRequest: fc.Arbitrary<FuzzRequest> = fc
       { weight: 1, arbitrary: queryGarbage },
     ),
     method: fc.oneof({ weight: 10, arbitrary: pick('GET', 'POST', 'POST') }, { weight: 1, arbitrary: anyMethod }),
-    fields: exportFields,
+    fields: fc.oneof(plausibleExport, exportFields),
     form: fc.oneof({ weight: 5, arbitrary: pick(true) }, { weight: 1, arbitrary: pick(false) }),
     other: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: bodyArb({}) }),
     malformed: fc.option(malformedText, { freq: 8 }),
