@@ -6,7 +6,15 @@ import fc from 'fast-check';
 import { P, type AuthSpec, type Body, type FuzzRequest } from './model.ts';
 import { authArb, bodyArb, headersArb } from './http.ts';
 import { anyMethod } from './methods.ts';
-import { EXTREME_DATES, NUMBER_LITERALS, extremeNumber, hostileString, pick, queryGarbage } from './values.ts';
+import {
+  EXTREME_DATES,
+  NUMBER_LITERALS,
+  extremeNumber,
+  hostileString,
+  pick,
+  queryGarbage,
+  type ColKind,
+} from './values.ts';
 
 /** The part of JSON Schema the document uses. */
 interface Schema {

@@ -16,7 +16,7 @@ import {
   type ColKind,
 } from './values.ts';
 
-export const headerName = fc.oneof(
+const headerName = fc.oneof(
   pick(
     'X-Forwarded-For',
     'X-Client-Info',
@@ -36,10 +36,10 @@ export const headerName = fc.oneof(
   fc.stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,24}$/),
 );
 /** Header values: tab, visible ASCII and Latin-1 bytes, what fetch sends (control bytes go over raw sockets below). */
-export const headerByte = fc
+const headerByte = fc
   .oneof(fc.constant(0x09), fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff }))
   .map((c) => String.fromCharCode(c));
-export const headerValue = fc.oneof(
+const headerValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: headerByte, maxLength: 40 }),
   hugeString.map((s) =>
@@ -50,7 +50,7 @@ export const headerValue = fc.oneof(
   ),
 );
 
-export const preferArb = fc
+const preferArb = fc
   .tuple(
     fc.array(
       fc.oneof(
@@ -79,7 +79,7 @@ export const preferArb = fc
     pick(',', ', ', ';', ' '),
   )
   .map(([p, sep]) => p.join(sep));
-export const rangeArb = fc.oneof(
+const rangeArb = fc.oneof(
   { weight: 3, arbitrary: fc.tuple(fc.nat({ max: 20 }), fc.nat({ max: 30 })).map(([a, n]) => `${a}-${a + n}`) },
   {
     weight: 2,
@@ -100,7 +100,7 @@ export const rangeArb = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.nat(), fc.nat()).map(([a, b]) => `${a}-${b}`) },
   { weight: 1, arbitrary: fc.string({ maxLength: 12 }) },
 );
-export const acceptArb = fc.oneof(
+const acceptArb = fc.oneof(
   pick(
     'application/json',
     OBJECT_MEDIA,
@@ -117,7 +117,7 @@ export const acceptArb = fc.oneof(
   ),
   fc.string({ maxLength: 20 }),
 );
-export const contentTypeArb = fc.oneof(
+const contentTypeArb = fc.oneof(
   pick(
     'application/json',
     'application/json;charset=UTF-8',
@@ -132,7 +132,7 @@ export const contentTypeArb = fc.oneof(
   ),
   fc.string({ maxLength: 20 }),
 );
-export const userAgentArb = fc.oneof(
+const userAgentArb = fc.oneof(
   pick(
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
@@ -211,7 +211,7 @@ export function headersArb(opts: { userAgent?: boolean } = {}): fc.Arbitrary<[st
 }
 
 // ---- bodies -------------------------------------------------------------------------------------------
-export const deepBody = (keys: string[]) =>
+const deepBody = (keys: string[]) =>
   fc.record({
     k: fc.constant('deep' as const),
     depth: fc.oneof(fc.integer({ min: 1000, max: 10_000 }), fc.integer({ min: 30, max: 999 })),
@@ -220,8 +220,8 @@ export const deepBody = (keys: string[]) =>
     closed: fc.oneof({ weight: 5, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
   });
 
-export const bulkValue = pick<'null' | 'num' | 'str' | 'obj' | 'mixed'>('null', 'num', 'str', 'obj', 'mixed');
-export const bulkBody = (columns: string[]): fc.Arbitrary<Body> => {
+const bulkValue = pick<'null' | 'num' | 'str' | 'obj' | 'mixed'>('null', 'num', 'str', 'obj', 'mixed');
+const bulkBody = (columns: string[]): fc.Arbitrary<Body> => {
   // Short names keep 65,536 values under the 1 MiB body limit; made-up ones when a table has none.
   const found = columns.filter((c) => c.length <= 7);
   const short = found.length ? found : ['a', 'b', 'c'];
@@ -252,7 +252,7 @@ export const bulkBody = (columns: string[]): fc.Arbitrary<Body> => {
   );
 };
 
-export const invalidUtf8 = fc.oneof(
+const invalidUtf8 = fc.oneof(
   fc.uint8Array({ maxLength: 64 }).map((b) => [...b]),
   pick(
     [0xff, 0xfe, 0x00, 0x7b],
@@ -264,7 +264,7 @@ export const invalidUtf8 = fc.oneof(
 );
 
 /** A raw JSON literal (an overflowing number, say) or raw bytes inside a string, at one of the names. */
-export function fieldBody(names: string[]): fc.Arbitrary<Body> {
+function fieldBody(names: string[]): fc.Arbitrary<Body> {
   const key = names.length ? fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 6 })) : fc.string();
   const surrogateBytes = pick(
     [0xed, 0xa0, 0x80], // U+D800 as WTF-8
@@ -290,7 +290,7 @@ export function fieldBody(names: string[]): fc.Arbitrary<Body> {
 }
 
 /** Strings of about a megabyte in a field: past the 64 KiB and 1 MiB body limits, or just under the larger. */
-export function bigBody(names: string[]): fc.Arbitrary<Body> {
+function bigBody(names: string[]): fc.Arbitrary<Body> {
   const key = names.length ? fc.constantFrom(...names) : fc.constant('name');
   return fc.record({
     k: fc.constant('big' as const),

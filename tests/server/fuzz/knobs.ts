@@ -1,5 +1,5 @@
 // The fuzz's knobs, read from the environment once (docs/testing.md lists them).
-export function envInt(name: string, fallback: number): number {
+function envInt(name: string, fallback: number): number {
   const raw = process.env[name]?.trim();
   if (!raw) return fallback;
   const n = Number(raw);

@@ -49,7 +49,7 @@ export function restModel(schema: SchemaCache): RestModel {
   return { tables, rpcs };
 }
 
-export const OPERATORS = [
+const OPERATORS = [
   'eq',
   'neq',
   'gt',
@@ -84,7 +84,7 @@ export const OPERATORS = [
   'in(',
 ];
 
-export function listText(kind: ColKind): fc.Arbitrary<string> {
+function listText(kind: ColKind): fc.Arbitrary<string> {
   const items = fc.array(
     fc.oneof(
       valueText(kind),
@@ -103,7 +103,7 @@ export function listText(kind: ColKind): fc.Arbitrary<string> {
 }
 
 /** One `column=[not.]op.value` filter for a relation's columns (or a random one). */
-export function filterParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
+function filterParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
   const names = Object.keys(columns);
   const known = fc
     .record({
@@ -160,7 +160,7 @@ export function filterParam(columns: Record<string, ColKind>): fc.Arbitrary<stri
   return fc.oneof({ weight: 6, arbitrary: known }, { weight: 2, arbitrary: weird }, { weight: 1, arbitrary: logic });
 }
 
-export function selectParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
+function selectParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
   const names = Object.keys(columns);
   const item = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom('*', ...names) },
@@ -186,7 +186,7 @@ export function selectParam(columns: Record<string, ColKind>): fc.Arbitrary<stri
   return fc.array(item, { maxLength: 5 }).map((a) => `select=${a.join(',')}`);
 }
 
-export function orderParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
+function orderParam(columns: Record<string, ColKind>): fc.Arbitrary<string> {
   const names = Object.keys(columns);
   const term = fc.oneof(
     {
@@ -203,14 +203,14 @@ export function orderParam(columns: Record<string, ColKind>): fc.Arbitrary<strin
   return fc.array(term, { maxLength: 3 }).map((a) => `order=${a.join(',')}`);
 }
 
-export const numberText = fc.oneof(
+const numberText = fc.oneof(
   fc.nat({ max: 50 }).map(String),
   pick('0', '999999999', '1000000000', '99999999999999999999', '-1', '1.5', 'abc', '', '1e3', ' 2', '0x10'),
   queryGarbage,
 );
 
 /** What a real client (supabase-js) sends: known columns, supported operators, well-formed values. */
-export function plausibleQuery(columns: Record<string, ColKind>, extra: fc.Arbitrary<string>[]): fc.Arbitrary<string> {
+function plausibleQuery(columns: Record<string, ColKind>, extra: fc.Arbitrary<string>[]): fc.Arbitrary<string> {
   const names = Object.keys(columns);
   const col = fc.constantFrom(...names);
   const filter = fc
@@ -274,7 +274,7 @@ export function queryString(
 }
 
 /** Every kind of malformed parameter, mixed with well-formed ones. */
-export function chaoticQuery(columns: Record<string, ColKind>, extra: fc.Arbitrary<string>[]): fc.Arbitrary<string> {
+function chaoticQuery(columns: Record<string, ColKind>, extra: fc.Arbitrary<string>[]): fc.Arbitrary<string> {
   const param = fc.oneof(
     { weight: 5, arbitrary: filterParam(columns) },
     { weight: 2, arbitrary: selectParam(columns) },

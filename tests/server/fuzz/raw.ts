@@ -7,12 +7,12 @@ import { RAW_QUIET_MS, RAW_TIMEOUT_MS } from './knobs.ts';
 import { P } from './model.ts';
 import { pick } from './values.ts';
 
-export interface RawCase {
+interface RawCase {
   kind: string;
   parts: (string | number[])[];
 }
 
-export const RAW_TARGETS = [
+const RAW_TARGETS = [
   '/auth/v1/health',
   '/auth/v1/token?grant_type=password',
   '/auth/v1/signup',
@@ -32,7 +32,7 @@ export const RAW_TARGETS = [
   '/',
   '*',
 ];
-export const rawTarget = fc.oneof(
+const rawTarget = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...RAW_TARGETS) },
   {
     weight: 1,
@@ -53,22 +53,22 @@ export const rawTarget = fc.oneof(
     arbitrary: fc.integer({ min: 9000, max: 70_000 }).map((n) => `/rest/v1/qr_codes?name=eq.${'x'.repeat(n)}`),
   },
 );
-export const rawMethod = fc.oneof(
+const rawMethod = fc.oneof(
   { weight: 4, arbitrary: pick('GET', 'POST', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PUT') },
   { weight: 1, arbitrary: pick('get', 'G ET', 'GET\u0000', 'CONNECT', 'TRACE', 'PRI', '', 'X'.repeat(300), 'GÉT') },
 );
-export const rawVersion = fc.oneof(
+const rawVersion = fc.oneof(
   { weight: 4, arbitrary: pick('HTTP/1.1') },
   {
     weight: 1,
     arbitrary: pick('HTTP/1.0', 'HTTP/2.0', 'HTTP/9.9', 'HTTP/1.1x', '', 'http/1.1', 'HTTP/1', 'HTTP/1.1 extra'),
   },
 );
-export const eol = fc.oneof(
+const eol = fc.oneof(
   { weight: 5, arbitrary: pick('\r\n') },
   { weight: 1, arbitrary: pick('\n', '\r', '\r\r\n', '\n\r') },
 );
-export const BASE_HEADERS = ['Host: 127.0.0.1', `apikey: ${DEMO_ANON_KEY}`, 'Authorization: Bearer $USER_TOKEN$'];
+const BASE_HEADERS = ['Host: 127.0.0.1', `apikey: ${DEMO_ANON_KEY}`, 'Authorization: Bearer $USER_TOKEN$'];
 
 export const rawCaseArb: fc.Arbitrary<RawCase> = fc.oneof(
   // Bad request lines.
@@ -241,7 +241,7 @@ export const rawCaseArb: fc.Arbitrary<RawCase> = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 512 }).map((b) => ({ kind: 'random bytes', parts: [[...b]] })),
 );
 
-export interface RawOutcome {
+interface RawOutcome {
   statuses: number[];
   closed: boolean;
   head: string;

@@ -14,7 +14,7 @@ export interface Live {
 
 export const fill = (s: string, live: Live) => s.replace(/\$[A-Z_0-9]+\$/g, (m) => own(live.values, m) ?? m);
 
-export function deepText(b: Extract<Body, { k: 'deep' }>): string {
+function deepText(b: Extract<Body, { k: 'deep' }>): string {
   const opens: string[] = [];
   for (let i = 0; i < b.depth; i++) {
     const obj = b.shape === 'object' || (b.shape === 'mixed' && i % 2 === 1);
@@ -30,7 +30,7 @@ export function deepText(b: Extract<Body, { k: 'deep' }>): string {
   return b.key === null ? inner : `{${JSON.stringify(b.key)}:${inner}}`;
 }
 
-export function bulkText(b: Extract<Body, { k: 'bulk' }>): string {
+function bulkText(b: Extract<Body, { k: 'bulk' }>): string {
   const values = {
     null: ['null'],
     num: ['1'],
@@ -45,7 +45,7 @@ export function bulkText(b: Extract<Body, { k: 'bulk' }>): string {
   return `[${rows.join(',')}]`;
 }
 
-export function bodyBytes(b: Body, live: Live): string | Uint8Array | undefined {
+function bodyBytes(b: Body, live: Live): string | Uint8Array | undefined {
   switch (b.k) {
     case 'none':
       return undefined;
@@ -86,20 +86,22 @@ export function bodySummary(b: Body, live: Live): string {
   return bytes === undefined ? '<none>' : JSON.stringify(String(bytes).slice(0, 200));
 }
 
-export function authorization(a: AuthSpec, live: Live): string | null {
+function authorization(a: AuthSpec, live: Live): string | null {
   if (a.kind === 'none') return null;
   const token = a.kind === 'random' ? a.raw : live.tokens[a.kind];
   return a.scheme === '' ? token : `${a.scheme} ${token}`;
 }
 
-export interface Outcome {
+interface Outcome {
   status: number;
   text: string;
   /** Set when fetch refused the request before sending it (an invalid header, say). */
   clientError?: string;
+  /** Answered on the second try, after the first connection broke. */
+  retried?: boolean;
 }
 
-export interface Sent {
+interface Sent {
   url: URL;
   headers: Headers;
   skippedHeaders: number;
@@ -124,7 +126,19 @@ export function prepare(req: FuzzRequest, live: Live): Sent {
   return { url, headers, skippedHeaders };
 }
 
+/**
+ * Sends the request; a connection that breaks before any answer (a kept-alive socket the server closed as
+ * fetch reused it: a race on a loaded machine) is tried once more on a new one. A server that breaks the
+ * connection on purpose or by crashing does so the second time too, and is reported.
+ */
 export async function send(req: FuzzRequest, sent: Sent, live: Live): Promise<Outcome> {
+  const first = await sendOnce(req, sent, live);
+  if (first.status !== 0 || !/\((UND_ERR_SOCKET|ECONNRESET|EPIPE)\)$/.test(first.text)) return first;
+  const second = await sendOnce(req, sent, live);
+  return second.status === 0 ? second : { ...second, retried: true };
+}
+
+async function sendOnce(req: FuzzRequest, sent: Sent, live: Live): Promise<Outcome> {
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : bodyBytes(req.body, live);
   let res: Response;
   try {
@@ -172,7 +186,7 @@ export function headerSummary(req: FuzzRequest, sent: Sent): string {
 }
 
 /** A short class of a 5xx for grouping: route, status and the error code (or page title). */
-export function findingClass(f: Finding): string {
+function findingClass(f: Finding): string {
   let code: string;
   try {
     const b = JSON.parse(f.response) as { code?: unknown; message?: unknown };

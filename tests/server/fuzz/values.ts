@@ -5,7 +5,7 @@ import { P } from './model.ts';
 
 export const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
 
-export const PCT_GARBAGE = [
+const PCT_GARBAGE = [
   '%ZZ',
   '%',
   '%0',
@@ -173,7 +173,7 @@ export const own = <T>(obj: Record<string, T>, key: string): T | undefined =>
 
 export type ColKind = 'uuid' | 'int' | 'text' | 'ts' | 'date' | 'bool' | 'jsonb' | 'char2';
 
-export const GOOD_TEXT: Record<string, fc.Arbitrary<string>> = {
+const GOOD_TEXT: Record<string, fc.Arbitrary<string>> = {
   name: fc.oneof(pick('Menu', 'Business card', 'Dynamic'), fc.string({ minLength: 1, maxLength: 30 })),
   type: pick('URL', 'Text', 'vCard', 'WiFi', 'Email', 'Menu'),
   content: fc.oneof(pick('https://example.com/x', 'hello', ''), fc.string({ maxLength: 40 })),
@@ -188,7 +188,7 @@ export const GOOD_TEXT: Record<string, fc.Arbitrary<string>> = {
   browser: pick('Chrome', 'Safari', 'Firefox', 'Edge'),
   p_browser: pick('Chrome', 'Safari', 'Firefox', 'Edge'),
 };
-export const GOOD_BY_KIND: Record<ColKind, fc.Arbitrary<string>> = {
+const GOOD_BY_KIND: Record<ColKind, fc.Arbitrary<string>> = {
   uuid: pick(P.id0, P.id1, P.userId, '00000000-0000-0000-0000-000000000000'),
   int: fc.integer({ min: 0, max: 100 }).map(String),
   text: fc.oneof(pick('URL', 'active', 'Menu'), fc.string({ minLength: 1, maxLength: 12 })),
