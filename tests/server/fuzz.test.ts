@@ -142,82 +142,89 @@ describe.each(backends)('fuzz on %s', (backend) => {
     }
   }
 
-  beforeAll(async () => {
-    // The routes, read from the server itself: a new table, function or API operation joins the fuzz. Made
-    // before any socket is open (the document through the in-process handler): generating 20,000 requests
-    // blocks the event loop for seconds, long enough for the server to drop an idle keep-alive connection
-    // that fetch would then reuse.
-    const generating = performance.now();
-    const rest = restModel(await loadSchema(srv.server.db));
-    const docResponse = await srv.server.fetch(new Request(`${srv.url}/api/v1/openapi.json`));
-    const doc = (await docResponse.json()) as OpenApiDocument;
-    requests = [...CORPUS, ...fc.sample(requestArb({ rest, api: apiOperations(doc) }), { seed: SEED, numRuns: RUNS })];
-    debugLog(
-      `[fuzz ${backend}] ${requests.length} requests generated in ${(performance.now() - generating).toFixed(0)} ms`,
-    );
-    // A canary whose credentials the fuzz never sees: the final sign-in proves the auth path still works.
-    const c = await signedUpClient(srv.url);
-    canary = { email: c.email, password: c.password };
-    // The fuzzed user, with saved codes so filters, rpc and redirects reach real rows.
-    const { client, email, session, user } = await signedUpClient(srv.url);
-    userClient = client;
-    const { data, error } = await client
-      .from('qr_codes')
-      .insert([
-        {
-          name: 'Dynamic',
-          type: 'URL',
-          content: 'https://example.com/x',
-          destination: 'https://example.com/x',
-          is_dynamic: true,
-          design: {},
+  beforeAll(
+    async () => {
+      // The routes, read from the server itself: a new table, function or API operation joins the fuzz. Made
+      // before any socket is open (the document through the in-process handler): generating 20,000 requests
+      // blocks the event loop for seconds, long enough for the server to drop an idle keep-alive connection
+      // that fetch would then reuse.
+      const generating = performance.now();
+      const rest = restModel(await loadSchema(srv.server.db));
+      const docResponse = await srv.server.fetch(new Request(`${srv.url}/api/v1/openapi.json`));
+      const doc = (await docResponse.json()) as OpenApiDocument;
+      requests = [
+        ...CORPUS,
+        ...fc.sample(requestArb({ rest, api: apiOperations(doc) }), { seed: SEED, numRuns: RUNS }),
+      ];
+      debugLog(
+        `[fuzz ${backend}] ${requests.length} requests generated in ${(performance.now() - generating).toFixed(0)} ms`,
+      );
+      // A canary whose credentials the fuzz never sees: the final sign-in proves the auth path still works.
+      const c = await signedUpClient(srv.url);
+      canary = { email: c.email, password: c.password };
+      // The fuzzed user, with saved codes so filters, rpc and redirects reach real rows.
+      const { client, email, session, user } = await signedUpClient(srv.url);
+      userClient = client;
+      const { data, error } = await client
+        .from('qr_codes')
+        .insert([
+          {
+            name: 'Dynamic',
+            type: 'URL',
+            content: 'https://example.com/x',
+            destination: 'https://example.com/x',
+            is_dynamic: true,
+            design: {},
+          },
+          { name: 'Static', type: 'Text', content: 'hello', destination: null, is_dynamic: false, design: {} },
+          {
+            name: 'Designed',
+            type: 'URL',
+            content: 'https://example.com/y',
+            destination: null,
+            is_dynamic: false,
+            design: { fg: '#000', bg: '#fff', dots: 'rounded' },
+          },
+        ])
+        .select('id, user_id, name, type, content, destination, design, is_dynamic, slug');
+      if (error || !data) throw new Error(`seeding qr_codes failed: ${error?.message ?? 'no data'}`);
+      const rows = data as SeedRow[];
+      seeded = rows;
+      const port = Number(new URL(srv.url).port);
+      // A live API key for /api/v1, and a revoked one.
+      const revoked = await createApiKey(client, 'revoked');
+      const { error: revokeError } = await client.rpc('revoke_api_key', { p_id: revoked.id });
+      if (revokeError) throw new Error(`revoke_api_key failed: ${revokeError.message}`);
+      const apiKeys = { live: (await createApiKey(client, 'fuzz')).key, revoked: revoked.key };
+      adminTarget = { id: '7e57ad31-0000-4000-8000-000000000001', email: `admin-target-${backend}@example.com` };
+      live = {
+        url: srv.url,
+        port,
+        values: {
+          [P.email]: email,
+          [P.emailUpper]: email.toUpperCase(),
+          [P.password]: PASSWORD,
+          [P.refresh]: session.refresh_token,
+          [P.userId]: user.id,
+          [P.id0]: rows[0]!.id,
+          [P.id1]: rows[1]!.id,
+          [P.slugDyn]: rows.find((r) => r.is_dynamic)!.slug,
+          [P.slugStatic]: rows.find((r) => !r.is_dynamic)!.slug,
+          $USER_TOKEN$: session.access_token,
+          [P.adminTarget]: adminTarget.id,
+          [P.apiKey]: apiKeys.live,
         },
-        { name: 'Static', type: 'Text', content: 'hello', destination: null, is_dynamic: false, design: {} },
-        {
-          name: 'Designed',
-          type: 'URL',
-          content: 'https://example.com/y',
-          destination: null,
-          is_dynamic: false,
-          design: { fg: '#000', bg: '#fff', dots: 'rounded' },
-        },
-      ])
-      .select('id, user_id, name, type, content, destination, design, is_dynamic, slug');
-    if (error || !data) throw new Error(`seeding qr_codes failed: ${error?.message ?? 'no data'}`);
-    const rows = data as SeedRow[];
-    seeded = rows;
-    const port = Number(new URL(srv.url).port);
-    // A live API key for /api/v1, and a revoked one.
-    const revoked = await createApiKey(client, 'revoked');
-    const { error: revokeError } = await client.rpc('revoke_api_key', { p_id: revoked.id });
-    if (revokeError) throw new Error(`revoke_api_key failed: ${revokeError.message}`);
-    const apiKeys = { live: (await createApiKey(client, 'fuzz')).key, revoked: revoked.key };
-    adminTarget = { id: '7e57ad31-0000-4000-8000-000000000001', email: `admin-target-${backend}@example.com` };
-    live = {
-      url: srv.url,
-      port,
-      values: {
-        [P.email]: email,
-        [P.emailUpper]: email.toUpperCase(),
-        [P.password]: PASSWORD,
-        [P.refresh]: session.refresh_token,
-        [P.userId]: user.id,
-        [P.id0]: rows[0]!.id,
-        [P.id1]: rows[1]!.id,
-        [P.slugDyn]: rows.find((r) => r.is_dynamic)!.slug,
-        [P.slugStatic]: rows.find((r) => !r.is_dynamic)!.slug,
-        $USER_TOKEN$: session.access_token,
-        [P.adminTarget]: adminTarget.id,
-        [P.apiKey]: apiKeys.live,
-      },
-      tokens: await forgeTokens(session.access_token, Math.floor(srv.clock.now() / 1000), apiKeys),
-    };
-    await ensureAdminTarget();
-    // The seeded dynamic code redirects before the fuzz starts.
-    const r = await fetch(`${srv.url}/r/${live.values[P.slugDyn]!}`, { redirect: 'manual' });
-    if (r.status !== 302)
-      console.warn(`[fuzz ${backend}] the seeded dynamic code does not redirect: ${r.status}`, srv.logs.slice(-3));
-  });
+        tokens: await forgeTokens(session.access_token, Math.floor(srv.clock.now() / 1000), apiKeys),
+      };
+      await ensureAdminTarget();
+      // The seeded dynamic code redirects before the fuzz starts.
+      const r = await fetch(`${srv.url}/r/${live.values[P.slugDyn]!}`, { redirect: 'manual' });
+      if (r.status !== 302)
+        console.warn(`[fuzz ${backend}] the seeded dynamic code does not redirect: ${r.status}`, srv.logs.slice(-3));
+      // Generating 20,000 requests takes 30-60 s on a loaded machine: more than the default hook timeout.
+    },
+    Math.max(60_000, RUNS * 10),
+  );
 
   async function stillServing(): Promise<void> {
     const health = await fetch(`${srv.url}/auth/v1/health`);
