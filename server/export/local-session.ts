@@ -6,6 +6,7 @@ import type { JWTPayload } from 'jose';
 import type { Deps } from '../lib/deps.ts';
 import { runAs } from '../rest/as-role.ts';
 import { JwtError } from '../auth/tokens.ts';
+import { assertStorableJson } from '../lib/json.ts';
 import { ExportError } from '../../src/shared/handlers/scans-export/exportError.ts';
 import type { ExportCode, ExportScan, ExportSession } from '../../src/shared/scans/exportSource.ts';
 
@@ -35,6 +36,7 @@ const NEXT_PAGE = `SELECT ${SCAN_COLUMNS} FROM public.scan_events e
   ORDER BY e.scanned_at, e.id LIMIT $4`;
 
 const unauthorized = (message: string) => new ExportError(401, 'bad_jwt', message);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The caller's claims: a valid, unexpired access token of a signed-in user, else 401. */
 async function verifiedClaims(deps: Deps, token: string): Promise<JWTPayload & { sub: string }> {
@@ -49,8 +51,15 @@ async function verifiedClaims(deps: Deps, token: string): Promise<JWTPayload & {
         : 'The access token is invalid: sign in again',
     );
   }
-  if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || claims.sub === '') {
+  if (claims.role !== 'authenticated' || typeof claims.sub !== 'string' || !UUID.test(claims.sub)) {
     throw unauthorized("Sign in: this export needs a signed-in user's access token");
+  }
+  // The claims go into the transaction as jsonb, which refuses NUL and lone surrogates: such a token was never
+  // issued here, so it is refused as invalid rather than failing in the database (a 500).
+  try {
+    assertStorableJson(claims, 'claims');
+  } catch {
+    throw unauthorized('The access token is invalid: sign in again');
   }
   return claims as JWTPayload & { sub: string };
 }

@@ -195,6 +195,22 @@ describe.each(backends)('admin API under hostile input on %s', (backend) => {
     expect(renames.find((r) => r.status === 422)?.body).toMatchObject({ code: 'email_exists' });
   });
 
+  it('an update racing a delete of its user is 200 or 404 user_not_found, never a 500 (fuzz finding)', async () => {
+    // The password is hashed between the lookup and the update: a delete sent alongside lands in that gap.
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const user = (await asAdmin('POST', '/admin/users', { email: uniqueEmail('race') })).body as { id: string };
+      const [update, removal] = await Promise.all([
+        asAdmin('PUT', `/admin/users/${user.id}`, { password: 'a-new-password-43' }),
+        asAdmin('DELETE', `/admin/users/${user.id}`),
+      ]);
+      expect(removal.status).toBe(200);
+      statuses.push(update.status);
+      if (update.status !== 200) expect(update.body).toMatchObject({ code: 'user_not_found' });
+    }
+    expect(statuses.filter((s) => s !== 200 && s !== 404)).toEqual([]);
+  });
+
   it('a ban longer than Go can express is a 400 (GoTrue: time: invalid duration), on create and update', async () => {
     const made = await asAdmin('POST', '/admin/users', { email: uniqueEmail('ban'), ban_duration: '99999999999h' });
     expect([made.status, made.body]).toEqual([

@@ -361,6 +361,31 @@ describe.each(backends)('scans export on %s', (backend) => {
     expect((await refusal(res)).body.code).toBe('bad_jwt');
   });
 
+  it('answers 401, not 500, to a validly signed token whose claims the database cannot take (fuzz finding)', async () => {
+    const signed = (claims: Record<string, unknown>) =>
+      new SignJWT({ role: 'authenticated', ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(Math.floor(srv.clock.now() / 1000) + 3600)
+        .sign(new TextEncoder().encode(DEMO_JWT_SECRET));
+    const tokens = {
+      'NUL in sub, lone surrogate in email': await signed({ sub: 'a\u0000b', email: '\ud800' }),
+      'NUL in email': await signed({ sub: owner.id, email: 'a\u0000b' }),
+      'lone surrogate in a key': await signed({ sub: owner.id, user_metadata: { '\udc00': 1 } }),
+      'sub not a UUID': await signed({ sub: 'not-a-uuid' }),
+    };
+    for (const [what, token] of Object.entries(tokens)) {
+      for (const res of [
+        await post({ access_token: token, from: FROM, to: TO }),
+        await fetch(`${endpoint()}?from=${encodeURIComponent(FROM)}&to=${encodeURIComponent(TO)}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        }),
+      ]) {
+        expect({ what, status: res.status }).toEqual({ what, status: 401 });
+        expect((await refusal(res)).body.code).toBe('bad_jwt');
+      }
+    }
+  });
+
   it("gives the same bytes through the Edge Function's supabase-js session, page by page", async () => {
     const local = await (await post({ access_token: owner.token, from: FROM, to: TO })).text();
     const handler = createScansExportHandler({

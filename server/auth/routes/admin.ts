@@ -117,8 +117,12 @@ async function loadUser(deps: Deps, c: Context): Promise<UserRow> {
   return user;
 }
 
-const userBody = async (deps: Deps, id: string) =>
-  userJson((await findUserById(deps.db, id))!, await listIdentities(deps.db, id));
+/** The user as the admin API answers it; 404 when a concurrent delete removed it meanwhile. */
+async function userBody(deps: Deps, id: string) {
+  const user = await findUserById(deps.db, id);
+  if (!user) throw new ApiError(404, 'user_not_found', 'User not found');
+  return userJson(user, await listIdentities(deps.db, id));
+}
 
 function checkAdminPassword(password: string): void {
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
