@@ -23,10 +23,27 @@ interface BucketLimits {
   allowed_mime_types: string[] | null;
 }
 
-/** The object path after /object/…/<bucket>/, decoded; refused when empty or climbing. */
+/** Percent-decoding that refuses malformed escapes ("%0%27") as a bad key instead of throwing a URIError. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw invalidRequest('The object key is not valid');
+  }
+}
+
+/**
+ * The object path after /object/…/<bucket>/, decoded; refused when empty, climbing, or holding what a text
+ * column cannot (NUL, lone surrogates) or a file name should not (control characters).
+ */
 function objectKey(segments: string[]): string {
-  const key = segments.map((s) => decodeURIComponent(s)).join('/');
-  if (!key || key.length > 1024 || key.split('/').some((p) => p === '..' || p === '.')) {
+  const key = segments.map(decodeSegment).join('/');
+  if (
+    !key ||
+    key.length > 1024 ||
+    /[\u0000-\u001f\u007f]|\p{Cs}/u.test(key) ||
+    key.split('/').some((p) => p === '..' || p === '.')
+  ) {
     throw invalidRequest('The object key is not valid');
   }
   return key;

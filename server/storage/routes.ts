@@ -29,12 +29,30 @@ export function storageFailure(err: unknown, c: Context, log: (line: string) => 
   return new StorageApiError(500, '500', 'internal', 'Internal Server Error').response(head);
 }
 
+/**
+ * Refuses a path whose segments do not decode ("%0%27") or decode to what no text column holds or a name should
+ * not (NUL and other control characters, lone surrogates): a bucket id or object key made of them is a 400, never
+ * a database error.
+ */
+function assertStorablePath(c: Context): void {
+  for (const segment of new URL(c.req.url).pathname.split('/')) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      throw invalidRequest('The path is not valid');
+    }
+    if (/[\u0000-\u001f\u007f]|\p{Cs}/u.test(decoded)) throw invalidRequest('The path is not valid');
+  }
+}
+
 export function storageRoutes(deps: Deps, disk: DiskStore): Hono {
   const app = new Hono();
   const route: StorageRoute =
     (fn, opts = {}) =>
     async (c) => {
       try {
+        assertStorablePath(c);
         const who: StorageCaller = opts.anonymous
           ? { role: 'service_role', claims: {}, sub: null }
           : await storageCaller(deps, c);

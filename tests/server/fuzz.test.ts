@@ -1,6 +1,7 @@
 // Seeded fuzz of the whole HTTP surface: every route of /auth/v1 (the admin API included), every table and
 // function of /rest/v1 (read from the server's schema cache; GET and POST on every function), every operation of
-// /api/v1 (generated from its OpenAPI document), /functions/v1/* and /r/:slug, plus random paths. Values are
+// /api/v1 (generated from its OpenAPI document), /storage/v1 (buckets and objects), /functions/v1/* and /r/:slug,
+// plus random paths. Values are
 // plausible, past their bounds or hostile (NUL, lone surrogates as JSON escapes and as raw bytes, bidi marks,
 // 1 MB strings, 1e999 and friends, years 0 and +275760, 5,000-deep JSON, truncated JSON, multipart and form
 // garbage, duplicate query keys, overlong headers). A small fixed corpus first, then 2,500 fast-check requests
@@ -37,6 +38,7 @@ import { adminRequest, authRequest } from './fuzz/auth.ts';
 import { restModel, rpcRequest, tableRequest } from './fuzz/postgrest.ts';
 import { apiOperations, apiV1Request, type OpenApiDocument } from './fuzz/api-v1.ts';
 import { functionsRequest, randomRequest, redirectRequest } from './fuzz/others.ts';
+import { storageRequest } from './fuzz/storage.ts';
 import { CORPUS, forgeTokens, type SeedRow } from './fuzz/setup.ts';
 import {
   bodySummary,
@@ -65,6 +67,7 @@ function requestArb(routes: { rest: ReturnType<typeof restModel>; api: ReturnTyp
     { weight: 18, arbitrary: apiV1Request(routes.api) },
     { weight: 5, arbitrary: functionsRequest },
     { weight: 10, arbitrary: redirectRequest },
+    { weight: 8, arbitrary: storageRequest },
     { weight: 6, arbitrary: randomRequest },
   );
 }

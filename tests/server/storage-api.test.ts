@@ -182,6 +182,30 @@ describe.each(backends)('storage API on %s', (backend) => {
     expect(allowed).toEqual(expect.arrayContaining(['x-upsert', 'x-metadata', 'cache-control', 'content-type']));
   });
 
+  it('answers a malformed or unstorable object key or bucket name with 400, never 500 (fuzz finding)', async () => {
+    const auth = { Authorization: `Bearer ${await serviceRoleKey()}`, apikey: await serviceRoleKey() };
+    const paths = [
+      `object/${bucket}/a/%0%27x`, // a malformed escape: decodeURIComponent threw
+      `object/${bucket}/a/%00x`, // NUL: no text column holds it
+      `object/${bucket}/a/%ED%A0%80x`, // a lone surrogate's bytes
+      `object/${bucket}/a/%01x`, // a control character
+      `object/info/${bucket}/%E0%A4%A`,
+      'bucket/%00',
+      'bucket/%ED%A0%80',
+      'object/%00/a.txt',
+    ];
+    for (const path of paths)
+      for (const method of ['GET', 'HEAD', 'POST', 'DELETE']) {
+        const res = await fetch(`${srv.url}/storage/v1/${path}`, {
+          method,
+          headers: { ...auth, 'content-type': 'text/plain' },
+          body: method === 'POST' ? 'x' : undefined,
+        });
+        expect(res.status, `${method} ${path}`).toBeLessThan(500);
+        expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
+      }
+  });
+
   it('refuses requests without a valid token', async () => {
     const res = await fetch(`${srv.url}/storage/v1/bucket`);
     expect(res.status).toBe(400);
