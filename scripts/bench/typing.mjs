@@ -10,6 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
 import { percentile } from './lib/stats.mjs';
+import { measureKeystrokes, measurePaste, mixedText, noSpaceText, TARGETS } from './lib/inputCost.mjs';
 
 const KEYSTROKES = 40;
 const TYPING_DELAY_MS = 60;
@@ -139,31 +140,117 @@ async function measure(browser, origin, mode) {
 }
 
 // VITE_BENCH=1 builds in the main-thread baseline (src/app/main.tsx); production builds leave it out.
-buildForBench('dist-bench', { env: { VITE_BENCH: '1' } });
-const preview = await startPreview({ outDir: 'dist-bench' });
+// BENCH_DIST: measure an existing build instead (e.g. one made from another commit); BENCH_TYPING_PARTS: a
+// comma-separated subset of preview,paste,keys.
+const outDir = process.env.BENCH_DIST ?? 'dist-bench';
+if (!process.env.BENCH_DIST) buildForBench(outDir, { env: { VITE_BENCH: '1' } });
+const parts = new Set((process.env.BENCH_TYPING_PARTS ?? 'preview,paste,keys').split(','));
+const PASTE_CAP_MS = Number(process.env.BENCH_PASTE_CAP_MS ?? 120_000);
+const K = 1000;
+/** @type {[keyof typeof TARGETS, string, string][]} */
+const PASTES = [
+  ['bareTextarea', '200k mixed', mixedText(200 * K)],
+  ['bareTextarea', '1M mixed', mixedText(1000 * K)],
+  ['bareTextarea', '1M no spaces', noSpaceText(1000 * K)],
+  ['bareInput', '1M no spaces', noSpaceText(1000 * K)],
+  ['createText', '20k mixed', mixedText(20 * K)],
+  ['createText', '200k mixed', mixedText(200 * K)],
+  ['createText', '1M mixed', mixedText(1000 * K)],
+  ['createText', '1M no spaces', noSpaceText(1000 * K)],
+  ['createUrl', '1M no spaces', `https://example.com/${noSpaceText(1000 * K - 20)}`],
+  ['landingUrl', '1M no spaces', `https://example.com/${noSpaceText(1000 * K - 20)}`],
+  ['vcardName', '1M mixed', mixedText(1000 * K)],
+  ['bulkPaste', '1M mixed', mixedText(1000 * K)],
+];
+const TYPED_URL = 'https://example.com/menu/today?table=12';
+/** @type {(keyof typeof TARGETS)[]} */
+const KEY_TARGETS = ['bareInput', 'landingUrl', 'createUrl', 'createText', 'vcardName', 'bareTextarea', 'bulkPaste'];
+const preview = await startPreview({ outDir });
 try {
   const browser = await launchChromium();
   const results = [];
-  for (const mode of /** @type {const} */ (['worker', 'main', 'worker', 'main']))
-    results.push(await measure(browser, preview.base, mode));
+  if (parts.has('preview'))
+    for (const mode of /** @type {const} */ (['worker', 'main', 'worker', 'main']))
+      results.push(await measure(browser, preview.base, mode));
+  const pastes = [];
+  // BENCH_PASTE_MAX: leave out pastes longer than this many characters (a quick run, or a build that freezes).
+  const pasteMax = Number(process.env.BENCH_PASTE_MAX ?? Infinity);
+  if (parts.has('paste'))
+    for (const [target, label, text] of PASTES.filter(([, , t]) => t.length <= pasteMax)) {
+      const r = await measurePaste(browser, preview.base, TARGETS[target], { label, text }, PASTE_CAP_MS);
+      console.log(JSON.stringify(r).slice(0, 400));
+      pastes.push(r);
+    }
+  /** @type {{ round: number, field: string, keys: number, msPerKey: number }[]} */
+  const keystrokes = [];
+  if (parts.has('keys'))
+    for (let round = 0; round < 2; round++)
+      for (const target of KEY_TARGETS) {
+        const r = await measureKeystrokes(browser, preview.base, TARGETS[target], TYPED_URL);
+        console.log(JSON.stringify(r));
+        keystrokes.push({ round, ...r });
+      }
   await browser.close();
   mkdirSync('bench-results', { recursive: true });
   writeFileSync(
     'bench-results/typing.json',
-    `${JSON.stringify({ date: new Date().toISOString(), keystrokes: KEYSTROKES, typingDelayMs: TYPING_DELAY_MS, results }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), keystrokes: KEYSTROKES, typingDelayMs: TYPING_DELAY_MS, results, pastes, typedKeys: { text: TYPED_URL, cpuSlowdown: 4, results: keystrokes } }, null, 2)}\n`,
   );
-  const fmt = (/** @type {number | null} */ v) => (v === null || Number.isNaN(v) ? 'n/a' : v.toFixed(1));
+  const fmt = (/** @type {number | null | undefined} */ v) =>
+    v === null || v === undefined || Number.isNaN(v) ? 'n/a' : v.toFixed(1);
   const rows = results.map(
     (r) =>
       `| ${r.mode === 'worker' ? 'QRCraft (worker)' : 'same page, renderer on main thread'} | ${r.version} | ${fmt(r.p50)} | ${fmt(r.p95)} | ${fmt(r.lastKeyToFinalPreview)} | ${r.typingLongTasksOver50} | ${fmt(r.typingLongestTask)} | ${r.exportMs} | ${r.exportLongTasksOver50} | ${fmt(r.exportLongestTask)} | ${fmt(r.windowOpenMs)} |`,
   );
+  const pasteRows = pastes.map((/** @type {any} */ r) =>
+    r.didNotFinishWithinMs
+      ? `| ${r.field} | ${r.paste} | did not finish within ${r.didNotFinishWithinMs / 1000} s | | | | |`
+      : `| ${r.field} | ${r.paste} | ${r.fieldHolds === r.characters ? 'yes' : `no (${r.fieldHolds})`} | ${r.adviceMs ?? 'n/a'} | ${r.longTasksOver50} | ${fmt(r.longestTask)} | ${fmt(r.longTaskTotal)} |`,
+  );
+  const keyRows = KEY_TARGETS.map((target) => {
+    const runs = keystrokes.filter((k) => k.field === TARGETS[target].name).map((k) => k.msPerKey);
+    const floor = keystrokes
+      .filter(
+        (k) =>
+          k.field === TARGETS[target === 'bulkPaste' || target === 'createText' ? 'bareTextarea' : 'bareInput'].name,
+      )
+      .map((k) => k.msPerKey);
+    const mean = (/** @type {number[]} */ a) => a.reduce((s, v) => s + v, 0) / a.length;
+    return `| ${TARGETS[target].name} | ${runs.map((v) => v.toFixed(1)).join(' / ')} | ${fmt(mean(runs) - mean(floor))} |`;
+  });
   const md = [
-    `Typing ${KEYSTROKES} keystrokes (${TYPING_DELAY_MS} ms apart) at the end of a 2,000-character text, live preview on; then a 2000x2000 print export. Chromium, ${new Date().toISOString()}.`,
+    `Chromium, ${new Date().toISOString()}.`,
     '',
-    '| page | version | keystroke→preview p50 (ms) | p95 (ms) | last key→final preview (ms) | long tasks >50 ms (typing) | longest task (typing, ms) | print export (ms) | long tasks >50 ms (export) | longest task (export, ms) | of which window.open (ms) |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
+    ...(rows.length
+      ? [
+          `Typing ${KEYSTROKES} keystrokes (${TYPING_DELAY_MS} ms apart) at the end of a 2,000-character text, live preview on; then a 2000x2000 print export.`,
+          '',
+          '| page | version | keystroke→preview p50 (ms) | p95 (ms) | last key→final preview (ms) | long tasks >50 ms (typing) | longest task (typing, ms) | print export (ms) | long tasks >50 ms (export) | longest task (export, ms) | of which window.open (ms) |',
+          '|---|---|---|---|---|---|---|---|---|---|---|',
+          ...rows,
+          '',
+        ]
+      : []),
+    ...(pasteRows.length
+      ? [
+          'One paste (a single insertText, as a real paste) into a fresh field; long tasks from the paste until 1.5 s after the capacity advice shows (bare elements: after the paste).',
+          '',
+          '| field | pasted | field holds it | advice shown after (ms) | long tasks >50 ms | longest task (ms) | long tasks total (ms) |',
+          '|---|---|---|---|---|---|---|',
+          ...pasteRows,
+          '',
+        ]
+      : []),
+    ...(keystrokes.length
+      ? [
+          `Typing "${TYPED_URL}" (${TYPED_URL.length} keys, 120 ms apart) at 4x CPU slowdown: main-thread time (Chrome TaskDuration, incl. 1.5 s after the last key) per keystroke, per round; above the floor = mean minus the bare element's mean (bare <textarea> for textareas, bare <input> otherwise).`,
+          '',
+          '| field | ms per key (rounds) | above the floor (ms) |',
+          '|---|---|---|',
+          ...keyRows,
+          '',
+        ]
+      : []),
   ].join('\n');
   writeFileSync('bench-results/typing.md', md);
   console.log(md);

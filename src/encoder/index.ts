@@ -127,11 +127,23 @@ export function encodeSegments(segs: readonly QrSegment[], options?: EncodeOptio
     usedBits = getTotalBits(segs, version);
     if (usedBits <= numDataCodewords(version, o.ecl) * 8) break;
     if (version >= o.maxVersion) {
-      throw new DataTooLongError(dataBitsIgnoringCounts(segs, version), numDataCodewords(version, o.ecl) * 8, version);
+      throw tooLong(dataBitsIgnoringCounts(segs, version), version, o.ecl);
     }
     version++;
   }
   return encodeAt(segs, version, usedBits, o);
+}
+
+/** The error for content needing `dataBits` at `version`, with that version's capacity at every level. */
+function tooLong(dataBits: number, version: number, ecl: EclIndex): DataTooLongError {
+  const levels = Object.fromEntries(ECLS.map((level) => [level, numDataCodewords(version, eclIndex(level)) * 8]));
+  return new DataTooLongError(
+    dataBits,
+    numDataCodewords(version, ecl) * 8,
+    version,
+    ECLS[ecl] as Ecl,
+    levels as Record<Ecl, number>,
+  );
 }
 
 /** Header + data bits at `version`, even where a character count overflows its indicator. */
@@ -152,8 +164,7 @@ export function encodeText(text: string, options?: EncodeOptions): QrMatrix {
   scratchUsed = 0;
   const plan = chooseSegments(text, o.ecl, o.minVersion, o.maxVersion, undefined, scratchBytes);
   if (plan.version === 0) {
-    const cap = numDataCodewords(o.maxVersion, o.ecl) * 8;
-    throw new DataTooLongError(dataBitsIgnoringCounts(plan.segments, o.maxVersion), cap, o.maxVersion);
+    throw tooLong(dataBitsIgnoringCounts(plan.segments, o.maxVersion), o.maxVersion, o.ecl);
   }
   return encodeAt(plan.segments, plan.version, plan.usedBits, o);
 }

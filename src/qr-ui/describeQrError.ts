@@ -1,17 +1,11 @@
-import { DataTooLongError, errorCode, QrError, type Ecl } from '../worker-client/index.ts';
+import { DataTooLongError, errorCode, QrError } from '../worker-client/index.ts';
 
-const LOWER: Record<Ecl, Ecl | null> = { L: null, M: 'L', Q: 'M', H: 'Q' };
-
-/** One clear sentence for a failed encode or render; never the bare "Data too long". */
-export function describeQrError(error: unknown, ecl: Ecl): string {
-  if (error instanceof DataTooLongError) {
-    const overBytes = Math.ceil((error.dataBits - error.capacityBits) / 8);
-    const lower = LOWER[ecl];
-    return (
-      `This content is too long for a QR code at error level ${ecl}: it is about ${overBytes} byte${overBytes === 1 ? '' : 's'} over ` +
-      `the largest code (version ${error.maxVersion}). Shorten it${lower ? ` or choose error level ${lower}` : ''}.`
-    );
-  }
+/**
+ * One clear sentence for a failed encode or render; never the bare "Data too long". Content that does not fit
+ * gets the shared advice (src/shared/qr/tooLongAdvice.ts), the same words as the bulk check and the API.
+ */
+export function describeQrError(error: unknown): string {
+  if (error instanceof DataTooLongError) return error.advice;
   switch (errorCode(error)) {
     case 'WORKER_CRASHED':
     case 'WORKER_TIMEOUT':

@@ -2,7 +2,6 @@
  * The one check that needs the encoder: does the row's content fit a version-40 code at its level? Asked of the
  * QR worker's `info` for every row that passed the other checks, a batch at a time (comlink pipelines the calls).
  */
-import { describeQrError } from '../../qr-ui/index.ts';
 import { DataTooLongError, getQrClient } from '../../worker-client/index.ts';
 import type { CheckedRow } from './rowCheck.ts';
 
@@ -23,7 +22,7 @@ export async function checkCapacity(
         try {
           await client.info({ content: row.content, ecl: row.design.ecl }, { signal });
         } catch (error) {
-          if (error instanceof DataTooLongError) row.problems.push(describeQrError(error, row.design.ecl));
+          if (error instanceof DataTooLongError) row.problems.push(error.advice);
           else throw error;
         }
       }),

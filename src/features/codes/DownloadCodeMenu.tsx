@@ -22,7 +22,7 @@ export function DownloadCodeMenu({ code }: { code: SavedCode }) {
     } catch (error) {
       toaster.create({
         title: 'Download failed',
-        description: describeQrError(error, code.design.ecl),
+        description: describeQrError(error),
         type: 'error',
         closable: true,
       });

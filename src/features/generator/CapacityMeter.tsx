@@ -29,7 +29,7 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
         borderRadius="md"
         fontSize="sm"
       >
-        {describeQrError(shown.error, ecl)}
+        {describeQrError(shown.error)}
       </Box>
     );
   }

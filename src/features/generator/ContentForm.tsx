@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { atom, useAtomValue, useSetAtom, useStore } from 'jotai';
 import { Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { FieldHint } from '../../components/FieldHint.tsx';
 import { fieldsFor, type PayloadField } from '../../payload/index.ts';
@@ -16,80 +16,117 @@ const INPUT_TYPE: Record<PayloadField['input'], string> = {
   numeric: 'text',
 };
 
+type ValueAtom = ReturnType<typeof valueAtomFor>;
+const valueAtomFor = (atoms: GeneratorAtoms, name: PayloadField['name']) => atom((get) => get(atoms.valuesAtom)[name]);
+
+/** The text field's character count: the only part of the form that follows each keystroke (length is O(1)). */
+function CharCount({ id, valueAtom }: { id: string; valueAtom: ValueAtom }) {
+  const length = useAtomValue(valueAtom)?.length ?? 0;
+  return (
+    <FieldHint id={id} aria-live="polite">
+      {length} characters
+    </FieldHint>
+  );
+}
+
+interface ContentFieldProps {
+  atoms: GeneratorAtoms;
+  field: PayloadField;
+  id: string;
+  counted: boolean;
+  rows: number;
+  error: string | undefined;
+}
+
+/**
+ * One input, uncontrolled: the browser keeps its text, and a keystroke or a paste only writes the draft atom. A
+ * controlled field re-rendered the form on every key, and React wrote a textarea's whole text back into the DOM
+ * (its defaultValue) each time: pasting 200,000 characters froze the tab for 9 s (issue 35). Changes made
+ * elsewhere (the stored draft, a type that clears the content) are copied into the element by a subscription.
+ */
+const ContentField = memo(function ContentField({ atoms, field, id, counted, rows, error }: ContentFieldProps) {
+  const store = useStore();
+  const setValue = useSetAtom(atoms.setValueAtom);
+  const valueAtom = useMemo(() => valueAtomFor(atoms, field.name), [atoms, field.name]);
+  const fallback = field.input === 'select' ? (field.options?.[0]?.value ?? '') : '';
+  const ref = useRef<HTMLInputElement & HTMLTextAreaElement & HTMLSelectElement>(null);
+  /** The string this element last wrote: the atom holding it needs no copy back (an identity check, not O(n)). */
+  const written = useRef<string | null>(null);
+  const [initial] = useState(() => store.get(valueAtom) ?? fallback);
+
+  useEffect(() => {
+    const sync = () => {
+      const value = store.get(valueAtom) ?? fallback;
+      const el = ref.current;
+      if (!el || value === written.current) return;
+      written.current = null;
+      if (el.value !== value) el.value = value;
+    };
+    sync();
+    return store.sub(valueAtom, sync);
+  }, [store, valueAtom, fallback]);
+
+  const onChange = (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    written.current = value;
+    setValue({ name: field.name, value });
+  };
+  const describedBy = [counted && `${id}-count`, field.hint && `${id}-hint`, error && `${id}-error`]
+    .filter(Boolean)
+    .join(' ');
+  const control = { id, defaultValue: initial, onChange, 'aria-describedby': describedBy || undefined };
+  return (
+    <Field.Root required={field.required} invalid={Boolean(error)} ids={{ errorText: `${id}-error` }}>
+      <Field.Label htmlFor={id}>
+        {field.label}
+        {field.required && <Field.RequiredIndicator />}
+      </Field.Label>
+      {field.input === 'textarea' ? (
+        <Textarea ref={ref} {...control} placeholder={field.placeholder} rows={rows} />
+      ) : field.input === 'select' ? (
+        <NativeSelect.Root>
+          <NativeSelect.Field ref={ref} {...control}>
+            {field.options?.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      ) : (
+        <Input
+          ref={ref}
+          {...control}
+          type={INPUT_TYPE[field.input]}
+          inputMode={field.input === 'numeric' ? 'numeric' : undefined}
+          placeholder={field.placeholder}
+        />
+      )}
+      {counted && <CharCount id={`${id}-count`} valueAtom={valueAtom} />}
+      {field.hint && <FieldHint id={`${id}-hint`}>{field.hint}</FieldHint>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+});
+
 /** The selected type's inputs (src/payload decides which), bound to the generator's draft. */
 export function ContentForm({ atoms, error }: { atoms: GeneratorAtoms; error?: string }) {
   const type = useAtomValue(atoms.typeAtom);
-  const values = useAtomValue(atoms.valuesAtom);
-  const setValue = useSetAtom(atoms.setValueAtom);
   const idBase = useId();
-  const fields = fieldsFor(type);
-
   return (
     <Stack gap="3">
-      {fields.map((field, index) => {
-        const value = values[field.name] ?? (field.input === 'select' ? (field.options?.[0]?.value ?? '') : '');
-        const id = `${idBase}-${field.name}`;
-        const showError = index === 0 && error;
-        const counted = type === 'text' && field.name === 'text';
-        // Hints are FieldHint, not Field.HelperText (see there), so the control names what describes it.
-        const describedBy = [counted && `${id}-count`, field.hint && `${id}-hint`, showError && `${id}-error`]
-          .filter(Boolean)
-          .join(' ');
-        const control = { id, 'aria-describedby': describedBy || undefined };
-        return (
-          <Field.Root
-            key={`${type}-${field.name}`}
-            required={field.required}
-            invalid={Boolean(showError)}
-            ids={{ errorText: `${id}-error` }}
-          >
-            <Field.Label htmlFor={id}>
-              {field.label}
-              {field.required && <Field.RequiredIndicator />}
-            </Field.Label>
-            {field.input === 'textarea' ? (
-              <Textarea
-                {...control}
-                value={value}
-                placeholder={field.placeholder}
-                rows={type === 'text' ? 5 : 3}
-                onChange={(e) => setValue({ name: field.name, value: e.target.value })}
-              />
-            ) : field.input === 'select' ? (
-              <NativeSelect.Root>
-                <NativeSelect.Field
-                  {...control}
-                  value={value}
-                  onChange={(e) => setValue({ name: field.name, value: e.target.value })}
-                >
-                  {field.options?.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            ) : (
-              <Input
-                {...control}
-                type={INPUT_TYPE[field.input]}
-                inputMode={field.input === 'numeric' ? 'numeric' : undefined}
-                value={value}
-                placeholder={field.placeholder}
-                onChange={(e) => setValue({ name: field.name, value: e.target.value })}
-              />
-            )}
-            {counted && (
-              <FieldHint id={`${id}-count`} aria-live="polite">
-                {value.length} characters
-              </FieldHint>
-            )}
-            {field.hint && <FieldHint id={`${id}-hint`}>{field.hint}</FieldHint>}
-            {showError && <Field.ErrorText>{error}</Field.ErrorText>}
-          </Field.Root>
-        );
-      })}
+      {fieldsFor(type).map((field, index) => (
+        <ContentField
+          key={`${type}-${field.name}`}
+          atoms={atoms}
+          field={field}
+          id={`${idBase}-${field.name}`}
+          counted={type === 'text' && field.name === 'text'}
+          rows={type === 'text' ? 5 : 3}
+          error={index === 0 ? error : undefined}
+        />
+      ))}
     </Stack>
   );
 }

@@ -196,7 +196,7 @@ export function DownloadBar({ surface, request, onDownloaded }: DownloadBarProps
       toaster.create({
         id: DOWNLOAD_TOAST,
         title: 'Download failed',
-        description: describeQrError(error, request.ecl),
+        description: describeQrError(error),
         type: 'error',
         closable: true,
       });

@@ -33,7 +33,7 @@ interface PreviewProps {
 }
 
 function LivePreview({ request, onFix, onPainted }: PreviewProps & { request: QrRequest }) {
-  const { canvasRef, meta, error, shown } = usePreview(request, onPainted);
+  const { canvasRef, meta, error, shown, tooLong } = usePreview(request, onPainted);
   return (
     <Stack align="center" gap="2">
       <Box p="4" bg="white" borderRadius="lg" borderWidth="1px" borderColor="gray.200">
@@ -43,9 +43,21 @@ function LivePreview({ request, onFix, onPainted }: PreviewProps & { request: Qr
           aria-label="QR code preview"
           data-testid="qr-preview"
           data-version={meta?.version}
-          style={{ width: PREVIEW_CSS_SIZE, height: PREVIEW_CSS_SIZE, display: 'block', opacity: error ? 0.25 : 1 }}
+          style={{
+            width: PREVIEW_CSS_SIZE,
+            height: PREVIEW_CSS_SIZE,
+            display: 'block',
+            opacity: error ? 0.25 : tooLong ? 0.6 : 1,
+          }}
         />
       </Box>
+      {tooLong && (
+        <Text fontSize="sm" color="orange.800" maxW="xs" textAlign="center" data-testid="preview-out-of-date">
+          {tooLong.lastGood
+            ? 'Out of date: this is the last code that fit. The content is now too long (see under the content).'
+            : 'No code yet: the content is too long (see under the content).'}
+        </Text>
+      )}
       {error && (
         <Text role="alert" fontSize="sm" color="red.700" maxW="xs" textAlign="center">
           {error}
@@ -56,7 +68,7 @@ function LivePreview({ request, onFix, onPainted }: PreviewProps & { request: Qr
           {a.message}
         </Text>
       ))}
-      {!error && <ScanBadge request={shown} {...(onFix ? { onFix } : {})} />}
+      {!error && !tooLong && <ScanBadge request={shown} {...(onFix ? { onFix } : {})} />}
     </Stack>
   );
 }

@@ -66,6 +66,24 @@ function reviveDraft(stored: Partial<GeneratorDraft> | null | undefined, fallbac
 }
 
 /**
+ * No QR code holds more than 7,089 characters (numeric, version 40, level L): a field longer than this cannot
+ * become a code, so its draft keeps this many characters rather than writing megabytes to localStorage.
+ */
+export const MAX_DRAFT_FIELD_CHARS = 10_000;
+/** Quiet time before the draft is written: one write per pause in typing, not one per keystroke. */
+const DRAFT_WRITE_DELAY_MS = 400;
+
+/** The draft as stored: every field bounded (see MAX_DRAFT_FIELD_CHARS). */
+export function boundedDraft(draft: GeneratorDraft): GeneratorDraft {
+  const long = Object.values(draft.values).some((v) => typeof v === 'string' && v.length > MAX_DRAFT_FIELD_CHARS);
+  if (!long) return draft;
+  const values = Object.fromEntries(
+    Object.entries(draft.values).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, MAX_DRAFT_FIELD_CHARS) : v]),
+  );
+  return { ...draft, values };
+}
+
+/**
  * One generator's state. The landing panel and /create each call this once, so they keep separate drafts
  * (and different default colours) in the same store.
  */
@@ -76,11 +94,34 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
   // derived from an unchanged part (the design while typing) keeps its reference and nothing re-renders.
   // Nothing stored: the same defaults object the page rendered with, so mounting the atom changes no reference
   // and re-renders nothing (a new but equal draft re-rendered the whole generator right after hydration).
+  // Written after a pause (and when the page is hidden), bounded: the cost of storing does not follow each
+  // keystroke or the length of a paste.
+  let pending: { key: string; draft: GeneratorDraft } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!pending) return;
+    const { key, draft } = pending;
+    pending = null;
+    try {
+      json.setItem(key, boundedDraft(draft));
+    } catch {
+      // Storage full or refused (private mode): the draft lives on in memory.
+    }
+  };
   const storage: typeof json = {
     ...json,
     getItem: (key, initial) => {
+      flush(); // a remount reads what was typed before it
       const stored = json.getItem(key, initial);
       return stored === initial ? initial : reviveDraft(stored as GeneratorDraft, fallback);
+    },
+    setItem: (key, draft) => {
+      if (!pending) addEventListener('pagehide', flush, { once: true });
+      pending = { key, draft };
+      clearTimeout(timer);
+      timer = setTimeout(flush, DRAFT_WRITE_DELAY_MS);
     },
   };
   // Read when first used on screen (onMount), not at creation: a prerendered page hydrates with the defaults the

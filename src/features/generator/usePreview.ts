@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { NO_ANSWER, useLatestLoad } from '../../lib/useLatestLoad.ts';
-import { getQrClient, type QrRequest, type RenderMeta } from '../../worker-client/index.ts';
+import { DataTooLongError, getQrClient, type QrRequest, type RenderMeta } from '../../worker-client/index.ts';
 import { describeQrError } from '../../qr-ui/index.ts';
 
 export const PREVIEW_CSS_SIZE = 160;
@@ -10,6 +10,11 @@ export interface PreviewState {
   error: string | null;
   /** The request the canvas currently shows (for the scan check). */
   shown: QrRequest | null;
+  /**
+   * The content does not fit: the canvas keeps the last code that did (if any), out of date. The advice itself is
+   * shown once, under the content field (CapacityMeter), not here again.
+   */
+  tooLong?: { lastGood: boolean };
 }
 
 const NOTHING_YET: PreviewState = { meta: null, error: null, shown: null };
@@ -21,6 +26,7 @@ const NOTHING_YET: PreviewState = { meta: null, error: null, shown: null };
  */
 export function usePreview(request: QrRequest | null, onPainted?: () => void) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const painted = useRef(false);
   // The key stands for `request`'s content: a new object with the same data must not re-render.
   const key = request ? JSON.stringify(request) : null;
 
@@ -42,12 +48,15 @@ export function usePreview(request: QrRequest | null, onPainted?: () => void) {
       const ctx = canvas.getContext('bitmaprenderer');
       if (ctx) ctx.transferFromImageBitmap(result.bitmap);
       else result.bitmap.close();
+      painted.current = true;
       // A mark per painted frame lets benchmarks measure keystroke-to-preview without touching the UI.
       performance.mark('qrcraft:preview-painted', { detail: { contentLength: request.content.length } });
       onPainted?.();
       return { meta: result.meta, error: null, shown: request };
     } catch (error) {
-      return { meta: null, error: describeQrError(error, request.ecl), shown: null };
+      if (error instanceof DataTooLongError)
+        return { meta: null, error: null, shown: null, tooLong: { lastGood: painted.current } };
+      return { meta: null, error: describeQrError(error), shown: null };
     }
   });
 

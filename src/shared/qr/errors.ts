@@ -4,6 +4,8 @@
  * the worker refuse. Both cross the worker boundary as `WireError` data and are re-created on the other side
  * (src/worker-client); the API maps them to its 400 answers.
  */
+import { tooLongAdvice } from './tooLongAdvice.ts';
+import { ECLS, type Ecl } from './vocabulary.ts';
 
 /**
  * Thrown when the content does not fit in the largest allowed version at the chosen error-correction level.
@@ -17,13 +19,30 @@ export class DataTooLongError extends Error {
   readonly dataBits: number;
   /** The largest version that was tried (1–40). */
   readonly maxVersion: number;
+  /** The level the content was encoded at. */
+  readonly ecl: Ecl;
+  /** Data capacity of `maxVersion` at each level, in bits: which lower level (if any) would hold the content. */
+  readonly levelCapacityBits: Readonly<Record<Ecl, number>>;
 
-  constructor(dataBits: number, capacityBits: number, maxVersion: number) {
+  constructor(
+    dataBits: number,
+    capacityBits: number,
+    maxVersion: number,
+    ecl: Ecl,
+    levelCapacityBits: Readonly<Record<Ecl, number>>,
+  ) {
     super('Data too long');
     this.name = 'DataTooLongError';
     this.dataBits = dataBits;
     this.capacityBits = capacityBits;
     this.maxVersion = maxVersion;
+    this.ecl = ecl;
+    this.levelCapacityBits = levelCapacityBits;
+  }
+
+  /** The shared advice (tooLongAdvice): what to cut, and what else works. */
+  get advice(): string {
+    return tooLongAdvice(this);
   }
 }
 
@@ -82,7 +101,13 @@ export function toWireError(e: unknown): WireError {
       name: 'DataTooLongError',
       code: 'DATA_TOO_LONG',
       message: e.message,
-      details: { dataBits: e.dataBits, capacityBits: e.capacityBits, maxVersion: e.maxVersion },
+      details: {
+        dataBits: e.dataBits,
+        capacityBits: e.capacityBits,
+        maxVersion: e.maxVersion,
+        ecl: e.ecl,
+        ...Object.fromEntries(ECLS.map((level) => [`capacityBits${level}`, e.levelCapacityBits[level]])),
+      },
     };
   }
   if (e instanceof QrError)
@@ -96,7 +121,14 @@ export function fromWire(e: unknown): Error {
   if (!isWireError(e)) return e instanceof Error ? e : new Error(String(e));
   if (e.code === 'DATA_TOO_LONG') {
     const d = e.details;
-    return new DataTooLongError(Number(d.dataBits), Number(d.capacityBits), Number(d.maxVersion));
+    const levels = Object.fromEntries(ECLS.map((level) => [level, Number(d[`capacityBits${level}`])]));
+    return new DataTooLongError(
+      Number(d.dataBits),
+      Number(d.capacityBits),
+      Number(d.maxVersion),
+      d.ecl as Ecl,
+      levels as Record<Ecl, number>,
+    );
   }
   const err = new QrError(e.code, e.message, e.details);
   return err;

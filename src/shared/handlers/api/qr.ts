@@ -120,7 +120,7 @@ async function drawFile(
     return await port.draw({ format: q.format, data: q.data, ecl: q.ecl, style, size, title: TITLE, principal });
   } catch (err) {
     if (err instanceof DataTooLongError) {
-      throw invalidRequest(`"data" is too long for a QR code at level ${q.ecl}: use less text or a lower level`);
+      throw invalidRequest(`"data": ${err.advice}`);
     }
     if (err instanceof QrError) throw invalidRequest(err.message);
     throw err;
