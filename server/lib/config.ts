@@ -277,8 +277,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       concurrencyPerCaller: 4,
       queuePerCaller: 32,
       heavyWork: { perMinute: intVar(env, 'HEAVY_WORK_PER_MINUTE', 6, 1), concurrent: 1, queue: 2 },
-      // PGlite runs one statement at a time for everybody: 200 rows of a batch commit or of sample scans take
-      // tens of milliseconds there (bench-results/fairness.md), the wait others see between two parts.
+      // PGlite runs one statement at a time for everybody: a part of 200 batch rows (or 100 sample scans) takes
+      // about 25 ms on a quiet machine, the longest another user's request waits for it.
       partRows: intVar(env, 'WORK_PART_ROWS', databaseUrl ? 0 : 200, 0),
     },
     maxUserMetadataBytes: 8 * 1024,

@@ -67,6 +67,9 @@ export async function runInParts(plan: RpcPlan, parts: Parts): Promise<Response 
   }
 }
 
+/** Sample scans per part, for parts of `partRows` batch rows. */
+export const sampleScansPerPart = (partRows: number): number => Math.max(1, Math.floor(partRows / 2));
+
 interface SampleScans {
   code: string;
   scans: number;
@@ -90,10 +93,12 @@ async function loadSampleData(plan: RpcPlan, parts: Parts): Promise<Response> {
       return out;
     }),
   );
+  // A scan costs about twice a batch row: besides its own row it updates 15 rollup rows (5 dimensions, 3 grains).
+  const perPart = sampleScansPerPart(parts.partRows);
   try {
     for (const { code, scans, at } of pending) {
-      for (let first = 1; first <= scans; first += parts.partRows) {
-        const last = Math.min(scans, first + parts.partRows - 1);
+      for (let first = 1; first <= scans; first += perPart) {
+        const last = Math.min(scans, first + perPart - 1);
         await betweenParts();
         await parts.runService((tx) =>
           tx.query('SELECT public.sample_scans($1::uuid, $2, $3, $4::timestamptz)', [code, first, last, at]),
