@@ -112,7 +112,7 @@ export interface ApiLimits {
    */
   heavyWork: { perMinute: number; concurrent: number; queue: number };
   /**
-   * Rows per part when heavy work runs in parts, each its own short transaction (WORK_PART_ROWS: 200 on PGlite,
+   * Rows per part when heavy work runs in parts, each its own short transaction (WORK_PART_ROWS: 100 on PGlite,
    * so others' requests run in between; 0 on PostgreSQL: one transaction, as on Supabase). server/rest/bulk-parts.ts.
    */
   partRows: number;
@@ -277,9 +277,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       concurrencyPerCaller: 4,
       queuePerCaller: 32,
       heavyWork: { perMinute: intVar(env, 'HEAVY_WORK_PER_MINUTE', 6, 1), concurrent: 1, queue: 2 },
-      // PGlite runs one statement at a time for everybody: a part of 200 batch rows (or 100 sample scans) takes
-      // about 25 ms on a quiet machine, the longest another user's request waits for it.
-      partRows: intVar(env, 'WORK_PART_ROWS', databaseUrl ? 0 : 200, 0),
+      // PGlite runs one statement at a time for everybody: a part of 100 batch rows (or 50 sample scans) takes
+      // about 15 ms on a quiet machine, and each database turn of another user's request may wait for one part.
+      partRows: intVar(env, 'WORK_PART_ROWS', databaseUrl ? 0 : 100, 0),
     },
     maxUserMetadataBytes: 8 * 1024,
     poolSizes: { auth: 5, api: 10 },
