@@ -101,7 +101,12 @@ async function loadSampleData(plan: RpcPlan, parts: Parts): Promise<Response> {
         const last = Math.min(scans, first + perPart - 1);
         await betweenParts();
         await parts.runService((tx) =>
-          tx.query('SELECT public.sample_scans($1::uuid, $2, $3, $4::timestamptz)', [code, first, last, at]),
+          tx.query('SELECT public.sample_scans(ARRAY[$1::uuid], ARRAY[$2::int], ARRAY[$3::int], $4::timestamptz)', [
+            code,
+            first,
+            last,
+            at,
+          ]),
         );
       }
     }

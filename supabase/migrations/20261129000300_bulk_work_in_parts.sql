@@ -4,8 +4,8 @@
 -- local server on PGlite, which runs one statement at a time for everybody, calls the parts itself, one short
 -- transaction each, so other users' requests run in between (server/rest/bulk-parts.ts, docs/security.md).
 --
--- 1. Sample scans: public.sample_scans(code, first, last, at) inserts the sample scans numbered first..last of a
---    code as of `at` (the same rows load_sample_data always made). load_sample_data() calls it for its three
+-- 1. Sample scans: public.sample_scans(codes, firsts, lasts, at) inserts the sample scans numbered first..last of
+--    each code as of `at`, in one statement (the same rows load_sample_data always made). load_sample_data() calls it for its three
 --    codes, unless the transaction set qrcraft.sample_scans = 'later': then it stores the codes only and leaves the
 --    list of scans to make in qrcraft.sample_scans_pending, for the server to insert in parts as service_role.
 -- 2. Batch commits: public.commit_code_batch_begin(batch) is commit_code_batch's first half (clear abandoned
@@ -14,27 +14,29 @@
 --    into qr_codes as the caller and deletes them from code_batch_rows, so no staged row is ever saved twice,
 --    whoever calls the parts. commit_code_batch() is the two in one transaction, as before.
 
-create function public.sample_scans(p_code uuid, p_first integer, p_last integer, p_at timestamptz)
+create function public.sample_scans(p_codes uuid[], p_firsts integer[], p_lasts integer[], p_at timestamptz)
 returns void
 language sql
 volatile
 security definer
 set search_path = ''
 as $$
+  -- One statement for all the codes given (the rollup triggers run once per statement).
   insert into public.scan_events (qr_code_id, scanned_at, country, device_type, os, browser, is_unique)
-  select p_code,
+  select c.code,
          p_at - ((i * 7919) % (90 * 1440)) * interval '1 minute',
          (array['US', 'GB', 'DE', 'FR', 'IN', 'BR', 'JP', 'CA'])[1 + (i * 31) % 8],
          (array['mobile', 'mobile', 'mobile', 'desktop', 'tablet'])[1 + (i * 17) % 5],
          (array['iOS', 'Android', 'Android', 'Windows', 'macOS', 'iOS'])[1 + (i * 13) % 6],
          (array['Mobile Safari', 'Chrome', 'Chrome Mobile', 'Edge', 'Firefox', 'Safari'])[1 + (i * 11) % 6],
          (i * 7) % 10 < 7
-    from generate_series(greatest(p_first, 1), p_last) i
+    from unnest(p_codes, p_firsts, p_lasts) as c (code, first, last)
+   cross join lateral generate_series(greatest(c.first, 1), c.last) i
 $$;
 
 -- Scans are written by the redirect and by sample data only: not by users.
-revoke all on function public.sample_scans(uuid, integer, integer, timestamptz) from public, anon, authenticated;
-grant execute on function public.sample_scans(uuid, integer, integer, timestamptz) to service_role;
+revoke all on function public.sample_scans(uuid[], integer[], integer[], timestamptz) from public, anon, authenticated;
+grant execute on function public.sample_scans(uuid[], integer[], integer[], timestamptz) to service_role;
 
 create or replace function public.load_sample_data()
 returns setof public.qr_codes
@@ -49,7 +51,6 @@ declare
   card_id uuid;
   event_id uuid;
   plan jsonb;
-  part jsonb;
 begin
   if uid is null then
     raise exception using errcode = '42501', message = 'Sign in to load sample data';
@@ -81,9 +82,7 @@ begin
   if coalesce(current_setting('qrcraft.sample_scans', true), '') = 'later' then
     perform set_config('qrcraft.sample_scans_pending', plan::text, true);
   else
-    for part in select * from jsonb_array_elements(plan) loop
-      perform public.sample_scans((part->>'code')::uuid, 1, (part->>'scans')::integer, now());
-    end loop;
+    perform public.sample_scans(array[menu_id, card_id, event_id], array[1, 1, 1], array[1234, 456, 2890], now());
   end if;
 
   return query select * from public.qr_codes where user_id = uid order by created_at desc;
