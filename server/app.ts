@@ -11,6 +11,7 @@ import { ApiError, rateLimited } from './lib/errors.ts';
 import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './lib/http.ts';
 import { migrate } from './lib/migrate.ts';
 import { expireStagedBatches } from './lib/staged-batches.ts';
+import { createWorkBudget } from './lib/work-budget.ts';
 import { burnPasswordCheck } from './auth/passwords.ts';
 import {
   createConcurrencyGate,
@@ -154,6 +155,11 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
     gate: createConcurrencyGate({
       limit: config.apiLimits.concurrencyPerCaller,
       queue: config.apiLimits.queuePerCaller,
+    }),
+    work: createWorkBudget({
+      ...config.apiLimits.heavyWork,
+      perMinute: config.rateLimits.enabled ? config.apiLimits.heavyWork.perMinute : 0,
+      now: config.now,
     }),
     mailer: createMailer(config.smtp, config.log),
     mailFrequency: createThrottle({ intervalMs: config.emailMaxFrequencySec * 1000, now: config.now }),

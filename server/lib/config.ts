@@ -106,6 +106,17 @@ export interface ApiLimits {
   concurrencyPerCaller: number;
   /** Requests of one caller waiting in line; beyond that, 429. */
   queuePerCaller: number;
+  /**
+   * Heavy requests (sample data, bulk batch commits, the scans export) per principal (server/lib/work-budget.ts):
+   * HEAVY_WORK_PER_MINUTE (6; the per-minute budget follows AUTH_RATE_LIMITS), at most `concurrent` at once and
+   * `queue` more waiting.
+   */
+  heavyWork: { perMinute: number; concurrent: number; queue: number };
+  /**
+   * Rows per part when heavy work runs in parts, each its own short transaction (WORK_PART_ROWS: 100 on PGlite,
+   * so others' requests run in between; 0 on PostgreSQL: one transaction, as on Supabase). server/rest/bulk-parts.ts.
+   */
+  partRows: number;
 }
 
 /**
@@ -296,6 +307,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       statementTimeoutMs: { anon: 3_000, authenticated: 8_000, service_role: 8_000 },
       concurrencyPerCaller: 4,
       queuePerCaller: 32,
+      heavyWork: { perMinute: intVar(env, 'HEAVY_WORK_PER_MINUTE', 6, 1), concurrent: 1, queue: 2 },
+      // PGlite runs one statement at a time for everybody: a part of 100 batch rows (or 50 sample scans) takes
+      // about 15 ms on a quiet machine, and each database turn of another user's request may wait for one part.
+      partRows: intVar(env, 'WORK_PART_ROWS', databaseUrl ? 0 : 100, 0),
     },
     renderLimits: {
       workers: renderWorkers,

@@ -1,8 +1,9 @@
 // What every route needs: configuration, the database's two lanes, token signer, limiters and the data API's
-// per-caller concurrency gate.
+// per-caller concurrency gate, and the budget of heavy work.
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db.ts';
 import type { ConcurrencyGate, Limiter, Throttle } from './ratelimit.ts';
+import type { WorkBudget } from './work-budget.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { TokenSigner } from '../auth/tokens.ts';
 import type { DiskStore } from '../storage/disk.ts';
@@ -38,6 +39,8 @@ export interface Deps {
   signer: TokenSigner;
   limiters: Limiters;
   gate: ConcurrencyGate;
+  /** Heavy requests per principal: a budget per minute and a cap on concurrent work (work-budget.ts). */
+  work: WorkBudget;
   mailer: Mailer;
   /** One mail of a kind per address per SMTP_MAX_FREQUENCY, whether the address has an account or not. */
   mailFrequency: Throttle;

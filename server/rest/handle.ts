@@ -21,6 +21,8 @@ interface Caller {
   claims: Record<string, unknown>;
   /** Whose buckets and line: `user:<sub>`, else `ip:<address>`. */
   key: string;
+  /** Runs fn in one transaction as service_role, in the caller's turn (work the server does for the caller). */
+  runService: RunAs;
 }
 
 type Work = (schema: SchemaCache, run: RunAs, caller: Caller) => Promise<Response>;
@@ -50,7 +52,7 @@ function invalidTokenMessage(token: string, err: Error): string {
   return err.message;
 }
 
-async function authenticate(deps: Deps, c: Context): Promise<Omit<Caller, 'key'>> {
+async function authenticate(deps: Deps, c: Context): Promise<Pick<Caller, 'role' | 'claims'>> {
   // No token, an empty one, or another scheme (Basic …): the anonymous role, as in PostgREST.
   const token = bearerToken(c.req.header('Authorization'));
   if (token === '') return { role: 'anon', claims: { role: 'anon' } };
@@ -113,7 +115,9 @@ export function createHandler(deps: Deps): (c: Context, work: Work) => Promise<R
       // PostgREST runs GET and HEAD in a read-only transaction: a GET of a function that writes fails (405).
       const readOnly = c.req.method === 'GET' || c.req.method === 'HEAD';
       const run: RunAs = (fn) => runAs(deps.apiDb, role, claims, fn, statementTimeoutMs[role], key, readOnly);
-      const res = await work(await schema(), run, { role, claims, key });
+      const runService: RunAs = (fn) =>
+        runAs(deps.apiDb, 'service_role', { role: 'service_role' }, fn, statementTimeoutMs.service_role, key);
+      const res = await work(await schema(), run, { role, claims, key, runService });
       if (c.req.method === 'HEAD') return new Response(null, { status: res.status, headers: res.headers });
       return res;
     } catch (err) {

@@ -10,7 +10,9 @@ import { readBodyText } from '../lib/http.ts';
 import { RestError, restRateLimited } from './errors.ts';
 import { EXPOSED_SCHEMA, OBJECT_MEDIA, type Media } from './media.ts';
 import { preferenceApplied, preferredTimezone, type Prefer } from './parse.ts';
+import { FUNCTIONS_IN_PARTS, runInParts } from './bulk-parts.ts';
 import { createHandler, type RunAs } from './handle.ts';
+import { HEAVY_FUNCTIONS, enterHeavyWork } from './heavy-work.ts';
 import { planRpc, type RpcPlan } from './plan-rpc.ts';
 import { planTable, type ReadPlan, type RestRequest, type WritePlan } from './plan.ts';
 import { contentRange, jsonResponse, singular, type Result } from './respond.ts';
@@ -203,10 +205,23 @@ export function registerRest(app: Hono, deps: Deps): void {
     }),
   );
 
+  const { partRows } = deps.config.apiLimits;
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', (c) =>
-    handle(c, async (schema, run) => {
-      const plan = await planRpc(restRequest(c), schema, c.req.param('fn'), maxRows);
-      return rpc(plan, inZone(run, plan.prefer));
+    handle(c, async (schema, run, { key, runService }) => {
+      const fn = c.req.param('fn');
+      // Heavy functions take from the caller's budget of heavy work first (429 when spent or busy).
+      const leave = HEAVY_FUNCTIONS.has(fn) ? await enterHeavyWork(deps.work, key) : undefined;
+      try {
+        const plan = await planRpc(restRequest(c), schema, fn, maxRows);
+        if (partRows > 0 && c.req.method === 'POST' && FUNCTIONS_IN_PARTS.has(plan.call.fn)) {
+          const answer = (p: RpcPlan, r: RunAs) => rpc(p, inZone(r, p.prefer));
+          const res = await runInParts(plan, { run, runService, partRows, answer });
+          if (res) return res;
+        }
+        return await rpc(plan, inZone(run, plan.prefer));
+      } finally {
+        leave?.();
+      }
     }),
   );
 
