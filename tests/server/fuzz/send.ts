@@ -256,6 +256,7 @@ export function familyOf(route: string): string {
   if (path.startsWith('/api/v1/')) return 'api-v1';
   if (path.startsWith('/functions/v1/')) return 'functions';
   if (path.startsWith('/r/')) return 'redirect';
+  if (path.startsWith('/storage/v1/')) return 'storage';
   return 'random';
 }
 
