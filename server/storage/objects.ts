@@ -15,6 +15,7 @@ import { receiveUpload } from './receive.ts';
 import { OBJECT_COLUMNS, iso, objectJson, type ObjectRow } from './rows.ts';
 import { UPLOAD_URL_SECONDS, signUrl, verifySignedUrl } from './signing.ts';
 import { BYTE_CHECKED_BUCKETS, assertBytesMatch, mimeAllowed } from './sniff.ts';
+import { hasUnstorableCharacter } from './names.ts';
 
 interface BucketLimits {
   id: string;
@@ -38,12 +39,7 @@ function decodeSegment(segment: string): string {
  */
 function objectKey(segments: string[]): string {
   const key = segments.map(decodeSegment).join('/');
-  if (
-    !key ||
-    key.length > 1024 ||
-    /[\u0000-\u001f\u007f]|\p{Cs}/u.test(key) ||
-    key.split('/').some((p) => p === '..' || p === '.')
-  ) {
+  if (!key || key.length > 1024 || hasUnstorableCharacter(key) || key.split('/').some((p) => p === '..' || p === '.')) {
     throw invalidRequest('The object key is not valid');
   }
   return key;

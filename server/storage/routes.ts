@@ -10,6 +10,7 @@ import type { DiskStore } from './disk.ts';
 import { fromDatabase, invalidRequest, StorageApiError } from './errors.ts';
 import { registerBuckets } from './buckets.ts';
 import { registerObjects } from './objects.ts';
+import { hasUnstorableCharacter } from './names.ts';
 
 /** The answer for a failure: Storage's shape, HEAD without a body. */
 export function storageFailure(err: unknown, c: Context, log: (line: string) => void): Response {
@@ -42,7 +43,7 @@ function assertStorablePath(c: Context): void {
     } catch {
       throw invalidRequest('The path is not valid');
     }
-    if (/[\u0000-\u001f\u007f]|\p{Cs}/u.test(decoded)) throw invalidRequest('The path is not valid');
+    if (hasUnstorableCharacter(decoded)) throw invalidRequest('The path is not valid');
   }
 }
 
