@@ -118,7 +118,8 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
       return stored === initial ? initial : reviveDraft(stored as GeneratorDraft, fallback);
     },
     setItem: (key, draft) => {
-      if (!pending) addEventListener('pagehide', flush, { once: true });
+      // Node (the prerender, unit tests) has no page to hide.
+      if (!pending) globalThis.addEventListener?.('pagehide', flush, { once: true });
       pending = { key, draft };
       clearTimeout(timer);
       timer = setTimeout(flush, DRAFT_WRITE_DELAY_MS);

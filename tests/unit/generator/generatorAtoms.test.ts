@@ -153,10 +153,14 @@ describe('draft', () => {
     expect(store.get(atoms.valuesAtom)).toEqual({});
   });
 
-  test('is saved under its surface key, and a stored draft with missing fields is filled from the defaults', () => {
+  test('is saved under its surface key after a pause, and a stored draft with missing fields is filled from the defaults', async () => {
     const first = setup();
     first.store.set(first.atoms.setValueAtom, { name: 'text', value: 'saved' });
-    expect(JSON.parse(storage.getItem(first.key) ?? 'null')).toMatchObject({ values: { text: 'saved' } });
+    // Not on each keystroke: the draft is written once typing pauses.
+    expect(storage.getItem(first.key)).toBeNull();
+    await vi.waitFor(() =>
+      expect(JSON.parse(storage.getItem(first.key) ?? 'null')).toMatchObject({ values: { text: 'saved' } }),
+    );
 
     const { atoms, store } = setup('create', '#000000', { type: 'text', design: { fg: '#123456' } });
     // Until something on screen uses the draft it is the defaults: a prerendered page hydrates with what the
