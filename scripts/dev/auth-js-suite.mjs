@@ -14,11 +14,12 @@
 // to bench-results/auth-js-suite.json.
 import { spawnSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { REPO_ROOT as root } from '../bench/lib/repo.mjs';
 import { freePort, startLocalServer } from '../bench/lib/server.mjs';
+import { copyCorePackage, inlineBaseTsconfig } from './lib/supabaseJsPackage.mjs';
 
 const REF = process.env.AUTH_JS_REF ?? 'v2.109.0';
 const SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -63,31 +64,15 @@ const pkg = join(work, 'auth-js');
 rmSync(join(pkg, 'src'), { recursive: true, force: true });
 rmSync(join(pkg, 'test'), { recursive: true, force: true });
 mkdirSync(pkg, { recursive: true });
-const tree = join(resolve(source), 'packages', 'core', 'auth-js');
-if (existsSync(join(tree, 'test'))) {
-  for (const name of ['src', 'test', 'tsconfig.json', 'tsconfig.test.json', 'jest.config.cli.js']) {
-    cpSync(join(tree, name), join(pkg, name), { recursive: true });
-  }
-} else {
-  const unpack = mkdtempSync(join(tmpdir(), 'auth-js-src-'));
-  const archive = spawnSync('sh', [
-    '-c',
-    `git -C "${resolve(source)}" archive ${REF} packages/core/auth-js | tar -x -C "${unpack}"`,
-  ]);
-  if (archive.status !== 0) fail(`could not read ${REF} from ${source}: ${archive.stderr}`);
-  cpSync(join(unpack, 'packages', 'core', 'auth-js'), pkg, { recursive: true });
-  rmSync(unpack, { recursive: true, force: true });
-}
-// The monorepo's base tsconfig, inlined (the copy has no ../../../tsconfig.base.json).
-const tsconfig = JSON.parse(readFileSync(join(pkg, 'tsconfig.json'), 'utf8'));
-delete tsconfig.extends;
-tsconfig.compilerOptions = {
-  lib: ['es2022', 'dom'],
-  skipLibCheck: true,
-  importHelpers: true,
-  ...tsconfig.compilerOptions,
-};
-writeFileSync(join(pkg, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+copyCorePackage({
+  source,
+  ref: REF,
+  name: 'auth-js',
+  dest: pkg,
+  only: ['src', 'test', 'tsconfig.json', 'tsconfig.test.json', 'jest.config.cli.js'],
+  fail,
+});
+inlineBaseTsconfig(pkg);
 
 writeFileSync(
   join(work, 'package.json'),

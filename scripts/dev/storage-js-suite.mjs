@@ -14,12 +14,13 @@
 // The suite's service key is signed with the Supabase CLI's demo secret, which is the local server's default.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import pg from 'pg';
 import { REPO_ROOT as root } from '../bench/lib/repo.mjs';
 import { freePort, startLocalServer } from '../bench/lib/server.mjs';
+import { copyCorePackage, inlineBaseTsconfig } from './lib/supabaseJsPackage.mjs';
 
 const REF = process.env.STORAGE_JS_REF ?? 'v2.109.0';
 const FILES = ['test/storageApi.test.ts', 'test/storageFileApi.test.ts', 'test/storageFileApiNode.test.ts'];
@@ -46,29 +47,8 @@ const work = join(tmpdir(), 'qrcraft-storage-js-suite');
 const pkg = join(work, 'storage-js');
 rmSync(pkg, { recursive: true, force: true });
 mkdirSync(pkg, { recursive: true });
-const tree = join(resolve(source), 'packages', 'core', 'storage-js');
-if (existsSync(join(tree, 'test'))) {
-  cpSync(tree, pkg, { recursive: true });
-} else {
-  const unpack = mkdtempSync(join(tmpdir(), 'storage-js-src-'));
-  const archive = spawnSync('sh', [
-    '-c',
-    `git -C "${resolve(source)}" archive ${REF} packages/core/storage-js | tar -x -C "${unpack}"`,
-  ]);
-  if (archive.status !== 0) fail(`could not read ${REF} from ${source}: ${archive.stderr}`);
-  cpSync(join(unpack, 'packages', 'core', 'storage-js'), pkg, { recursive: true });
-  rmSync(unpack, { recursive: true, force: true });
-}
-// The monorepo's base tsconfig, inlined (the copy has no ../../../tsconfig.base.json).
-const tsconfig = JSON.parse(readFileSync(join(pkg, 'tsconfig.json'), 'utf8'));
-delete tsconfig.extends;
-tsconfig.compilerOptions = {
-  lib: ['es2022', 'dom'],
-  skipLibCheck: true,
-  importHelpers: true,
-  ...tsconfig.compilerOptions,
-};
-writeFileSync(join(pkg, 'tsconfig.json'), JSON.stringify(tsconfig, null, 2));
+copyCorePackage({ source, ref: REF, name: 'storage-js', dest: pkg, fail });
+inlineBaseTsconfig(pkg);
 
 // The suite's test tools and storage-js's own run-time dependencies (iceberg-js for the analytics client).
 const runtime = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).dependencies ?? {};
