@@ -35,6 +35,9 @@ const NEXT_PAGE = `SELECT ${SCAN_COLUMNS} FROM public.scan_events e
     AND (e.scanned_at, e.id) > ($2::timestamptz, $5::bigint)
   ORDER BY e.scanned_at, e.id LIMIT $4`;
 
+/** The longest an export holds its place in the caller's heavy work (a download of millions of rows fits). */
+const EXPORT_HOLD_MS = 15 * 60_000;
+
 const unauthorized = (message: string) => new ExportError(401, 'bad_jwt', message);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -72,6 +75,26 @@ export async function openLocalExportSession(deps: Deps, token: string): Promise
     const retry = deps.limiters.rest.retryAfterSec(key);
     throw new ExportError(429, 'over_request_rate_limit', 'Too many requests', { 'Retry-After': String(retry) });
   }
+  // An export reads every scan of the range: heavy work, bounded per user like sample data and batch commits
+  // (lib/work-budget.ts). The place is held until the stream ends (release), or EXPORT_HOLD_MS at the most, so a
+  // body that is never read nor cancelled cannot lock the caller out of heavy work for good.
+  const ticket = await deps.work.enter(key);
+  if (!ticket.ok) {
+    throw new ExportError(
+      429,
+      'over_request_rate_limit',
+      ticket.reason === 'budget'
+        ? 'Too many heavy requests (exports, sample data, batch commits) this minute'
+        : 'An export or other heavy request of yours is already running: try again when it has finished',
+      { 'Retry-After': String(ticket.retryAfterSec) },
+    );
+  }
+  const holdTimer = setTimeout(ticket.leave, EXPORT_HOLD_MS);
+  holdTimer.unref?.();
+  const release = () => {
+    clearTimeout(holdTimer);
+    ticket.leave();
+  };
   const timeout = deps.config.apiLimits.statementTimeoutMs.authenticated;
   const asCaller = <T>(sql: string, params: unknown[]) =>
     runAs(
@@ -105,5 +128,6 @@ export async function openLocalExportSession(deps: Deps, token: string): Promise
         isUnique: r.is_unique,
       }));
     },
+    release,
   };
 }

@@ -19,7 +19,7 @@ export async function enterHeavyWork(work: WorkBudget, principal: string): Promi
   throw restRateLimited(
     ticket.retryAfterSec,
     ticket.reason === 'budget'
-      ? 'too many heavy requests (sample data, batch commits) this minute'
+      ? 'too many heavy requests (sample data, batch commits, exports) this minute'
       : 'heavy work at once',
   );
 }

@@ -214,7 +214,7 @@ describe.each(backends)('the budget of heavy work on %s', (backend) => {
     expect(refused.headers.get('retry-after')).toBe('20');
     expect(refused.body).toEqual({
       code: 'over_request_rate_limit',
-      message: 'Request rate limit reached: too many heavy requests (sample data, batch commits) this minute',
+      message: 'Request rate limit reached: too many heavy requests (sample data, batch commits, exports) this minute',
       details: null,
       hint: 'Retry after 20 s.',
     });
@@ -240,5 +240,44 @@ describe.each(backends)('the budget of heavy work on %s', (backend) => {
     const busy = answers.find((r) => r.status === 429)!;
     expect(busy.headers.get('retry-after')).toBe('1');
     expect((busy.body as { message: string }).message).toBe('Request rate limit reached: heavy work at once');
+  });
+});
+
+describe.each(backends)('the scans export as heavy work on %s', (backend) => {
+  const srv = suiteServer(backend, {
+    rateLimits: { ...loadConfig({}).rateLimits, enabled: true },
+    apiLimits: { ...defaultApiLimits(backend), heavyWork: { perMinute: 4, concurrent: 1, queue: 1 } },
+  });
+  const exportAll = (token: string) =>
+    fetch(`${srv.url}/functions/v1/scans-export?from=2000-01-01T00:00:00Z&to=2100-01-01T00:00:00Z`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+
+  it('an export takes one heavy request of the minute and gives its place back when read to the end or cancelled', async () => {
+    const a = await signedUpClient(srv.url);
+    const token = a.session.access_token;
+    expect((await a.client.rpc('load_sample_data')).error).toBeNull(); // 1 of 4
+    const whole = await exportAll(token); // 2 of 4
+    expect(whole.status).toBe(200);
+    expect((await whole.text()).trim().split('\n').length).toBeGreaterThan(4000);
+    const cut = await exportAll(token); // 3 of 4
+    expect(cut.status).toBe(200);
+    const reader = cut.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    // One heavy request at a time: a place that was never given back would keep this commit waiting for good.
+    const commit = await api(srv.url, '/rest/v1/rpc/commit_code_batch', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ p_batch: randomUUID() }),
+    }); // 4 of 4
+    expect(commit.status).toBe(404);
+    const refused = await exportAll(token);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await refused.json()).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Too many heavy requests (exports, sample data, batch commits) this minute',
+    });
   });
 });

@@ -40,4 +40,9 @@ export interface ExportSession {
   codes(codeId: string | null): Promise<ExportCode[]>;
   /** At most `limit` scans of one code in the range after `after`, in (scanned_at, id) order. */
   scans(codeId: string, range: InstantRange, after: ScanCursor | null, limit: number): Promise<ExportScan[]>;
+  /**
+   * Called once when the export is over (finished, failed, or the client went away): a source that holds a place
+   * in the caller's budget of heavy work gives it back here. Extra calls must be harmless.
+   */
+  release?(): void;
 }

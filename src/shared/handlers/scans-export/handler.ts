@@ -97,8 +97,10 @@ function csvStream(
             controller.enqueue(encoder.encode(page.map((scan) => scanRecord(code, scan)).join('')));
             return;
           }
+          session.release?.();
           controller.close();
         } catch (err) {
+          session.release?.();
           onError(err);
           controller.error(err);
         }
@@ -106,6 +108,7 @@ function csvStream(
       cancel() {
         // The client went away: stop reading (no further pull happens).
         index = codes.length;
+        session.release?.();
       },
     },
     { highWaterMark: 1 },
@@ -118,9 +121,16 @@ export function createScansExportHandler(deps: ScansExportDeps): (request: Reque
     try {
       const input = await parseExportRequest(request);
       const session = await deps.openSession(input.accessToken, request);
-      const codes = await session.codes(input.codeId);
-      if (input.codeId !== null && codes.length === 0) {
-        throw new ExportError(404, 'code_not_found', 'No QR code with that id in your account');
+      let codes: ExportCode[];
+      try {
+        codes = await session.codes(input.codeId);
+        if (input.codeId !== null && codes.length === 0) {
+          throw new ExportError(404, 'code_not_found', 'No QR code with that id in your account');
+        }
+      } catch (err) {
+        // No body will be streamed: the session's place in the caller's heavy work is given back now.
+        session.release?.();
+        throw err;
       }
       const name = exportFileName(input.codeId ? codes[0]! : null, input.range.from, input.range.to, input.timeZone);
       return new Response(csvStream(session, codes, input.range, deps.pageSize, onError), {
