@@ -4,6 +4,7 @@ import { Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { FieldHint } from '../../components/FieldHint.tsx';
 import { fieldsFor, type PayloadField } from '../../payload/index.ts';
 import type { GeneratorAtoms } from './generatorAtoms.ts';
+import { MAX_CONTENT_FIELD_CHARS, pasteCutNotice, roomFor } from './contentLimits.ts';
 
 const INPUT_TYPE: Record<PayloadField['input'], string> = {
   url: 'url',
@@ -66,15 +67,25 @@ const ContentField = memo(function ContentField({ atoms, field, id, counted, row
     return store.sub(valueAtom, sync);
   }, [store, valueAtom, fallback]);
 
+  // A paste longer than the field takes: the browser's maxLength cuts it before it is laid out (a 1,000,000-character
+  // paste then costs a few ms, against seconds for laying out the whole text), and the field says what it kept.
+  const [cut, setCut] = useState<string | null>(null);
+  const onPaste = (e: { clipboardData: DataTransfer; currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
+    const pasted = e.clipboardData.getData('text/plain').length;
+    const room = roomFor(e.currentTarget);
+    setCut(pasted > room ? pasteCutNotice(pasted, room) : null);
+  };
   const onChange = (e: { target: { value: string } }) => {
     const value = e.target.value;
     written.current = value;
+    if (cut !== null && value.length < MAX_CONTENT_FIELD_CHARS) setCut(null);
     setValue({ name: field.name, value });
   };
-  const describedBy = [counted && `${id}-count`, field.hint && `${id}-hint`, error && `${id}-error`]
+  const describedBy = [counted && `${id}-count`, field.hint && `${id}-hint`, cut && `${id}-cut`, error && `${id}-error`]
     .filter(Boolean)
     .join(' ');
   const control = { id, defaultValue: initial, onChange, 'aria-describedby': describedBy || undefined };
+  const typed = { maxLength: MAX_CONTENT_FIELD_CHARS, onPaste };
   return (
     <Field.Root required={field.required} invalid={Boolean(error)} ids={{ errorText: `${id}-error` }}>
       <Field.Label htmlFor={id}>
@@ -82,7 +93,7 @@ const ContentField = memo(function ContentField({ atoms, field, id, counted, row
         {field.required && <Field.RequiredIndicator />}
       </Field.Label>
       {field.input === 'textarea' ? (
-        <Textarea ref={ref} {...control} placeholder={field.placeholder} rows={rows} />
+        <Textarea ref={ref} {...control} {...typed} placeholder={field.placeholder} rows={rows} />
       ) : field.input === 'select' ? (
         <NativeSelect.Root>
           <NativeSelect.Field ref={ref} {...control}>
@@ -98,6 +109,7 @@ const ContentField = memo(function ContentField({ atoms, field, id, counted, row
         <Input
           ref={ref}
           {...control}
+          {...typed}
           type={INPUT_TYPE[field.input]}
           inputMode={field.input === 'numeric' ? 'numeric' : undefined}
           placeholder={field.placeholder}
@@ -105,6 +117,11 @@ const ContentField = memo(function ContentField({ atoms, field, id, counted, row
       )}
       {counted && <CharCount id={`${id}-count`} valueAtom={valueAtom} />}
       {field.hint && <FieldHint id={`${id}-hint`}>{field.hint}</FieldHint>}
+      {cut && (
+        <FieldHint id={`${id}-cut`} role="status">
+          {cut}
+        </FieldHint>
+      )}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>
   );

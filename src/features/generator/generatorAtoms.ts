@@ -4,6 +4,7 @@ import type { QrTypeId } from '../../content/qrTypes.ts';
 import { buildPayload, type PayloadValues } from '../../payload/index.ts';
 import { contentKind, qrRequest, type QrDesign } from '../../qr-ui/index.ts';
 import { DEFAULT_ECL, DEFAULT_STYLE, type QrRequest } from '../../worker-client/index.ts';
+import { MAX_CONTENT_FIELD_CHARS } from './contentLimits.ts';
 
 /** Spec §3 "Generator state" and §9: defaults per surface. */
 export interface GeneratorDefaults {
@@ -65,20 +66,15 @@ function reviveDraft(stored: Partial<GeneratorDraft> | null | undefined, fallbac
   };
 }
 
-/**
- * No QR code holds more than 7,089 characters (numeric, version 40, level L): a field longer than this cannot
- * become a code, so its draft keeps this many characters rather than writing megabytes to localStorage.
- */
-export const MAX_DRAFT_FIELD_CHARS = 10_000;
 /** Quiet time before the draft is written: one write per pause in typing, not one per keystroke. */
 const DRAFT_WRITE_DELAY_MS = 400;
 
-/** The draft as stored: every field bounded (see MAX_DRAFT_FIELD_CHARS). */
+/** The draft as stored: every field bounded (see MAX_CONTENT_FIELD_CHARS). */
 export function boundedDraft(draft: GeneratorDraft): GeneratorDraft {
-  const long = Object.values(draft.values).some((v) => typeof v === 'string' && v.length > MAX_DRAFT_FIELD_CHARS);
+  const long = Object.values(draft.values).some((v) => typeof v === 'string' && v.length > MAX_CONTENT_FIELD_CHARS);
   if (!long) return draft;
   const values = Object.fromEntries(
-    Object.entries(draft.values).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, MAX_DRAFT_FIELD_CHARS) : v]),
+    Object.entries(draft.values).map(([k, v]) => [k, typeof v === 'string' ? v.slice(0, MAX_CONTENT_FIELD_CHARS) : v]),
   );
   return { ...draft, values };
 }
