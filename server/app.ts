@@ -10,6 +10,7 @@ import type { Deps, Limiters } from './lib/deps.ts';
 import { ApiError, rateLimited } from './lib/errors.ts';
 import { clientIp, corsAndVersion, errorResponse, makeErrorHandler } from './lib/http.ts';
 import { migrate } from './lib/migrate.ts';
+import { finishCodeDeletions } from './rest/delete-in-parts.ts';
 import { expireStagedBatches } from './lib/staged-batches.ts';
 import { createWorkBudget } from './lib/work-budget.ts';
 import { burnPasswordCheck } from './auth/passwords.ts';
@@ -132,6 +133,8 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
   const database = await openDatabase({ ...config, log: config.log });
   try {
     await migrate(database.auth);
+    const finished = await finishCodeDeletions(database.api);
+    if (finished > 0) config.log(`finished deleting ${finished} code(s) a stopped server had begun to delete`);
   } catch (err) {
     await database.close().catch(() => undefined);
     throw err;

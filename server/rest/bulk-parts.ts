@@ -35,7 +35,7 @@ export interface Parts {
  * request that has just arrived is not waiting yet: it is read, its token checked (in the thread pool), then it
  * queues. Without a pause the next part, queued at once, would take the database again before it.
  */
-const betweenParts = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+export const betweenParts = (): Promise<void> => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
 /** Rows of a function's answer, computed already: `run` hands them to the answer as if the function had run. */
 const precomputed =

@@ -13,6 +13,7 @@ import { preferenceApplied, preferredTimezone, type Prefer } from './parse.ts';
 import { FUNCTIONS_IN_PARTS, runInParts } from './bulk-parts.ts';
 import { createHandler, type RunAs } from './handle.ts';
 import { HEAVY_FUNCTIONS, enterHeavyWork } from './heavy-work.ts';
+import { deleteScansOfCodesFirst } from './delete-in-parts.ts';
 import { planRpc, type RpcPlan } from './plan-rpc.ts';
 import { planTable, type ReadPlan, type RestRequest, type WritePlan } from './plan.ts';
 import { contentRange, jsonResponse, singular, type Result } from './respond.ts';
@@ -193,11 +194,13 @@ export function registerRest(app: Hono, deps: Deps): void {
   const handle = createHandler(deps);
   const { maxRows } = deps.config.apiLimits;
   const { restRows } = deps.limiters;
+  const { partRows } = deps.config.apiLimits;
 
   app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], '/:table', (c) =>
-    handle(c, async (schema, run, { key }) => {
+    handle(c, async (schema, run, { key, runService }) => {
       const plan = await planTable(restRequest(c), schema, c.req.param('table'), maxRows);
       if (plan.kind === 'read') return read(plan, inZone(run, plan.prefer));
+      if (partRows > 0) await deleteScansOfCodesFirst(plan, { run, runService, partRows });
       return write(plan, inZone(run, plan.prefer), (n) => {
         if (!restRows.take(key, n))
           throw restRateLimited(restRows.retryAfterSec(key, n), `too many rows inserted (${n} now)`);
@@ -205,7 +208,6 @@ export function registerRest(app: Hono, deps: Deps): void {
     }),
   );
 
-  const { partRows } = deps.config.apiLimits;
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', (c) =>
     handle(c, async (schema, run, { key, runService }) => {
       const fn = c.req.param('fn');

@@ -166,6 +166,12 @@ function statementSql(statement: WritePlan['statement'], params: Params): string
   return `DELETE FROM ${from}${whereSql(statement.filters, params)}`;
 }
 
+/** The ids of the rows of `name` that `filters` select, as text (a DELETE's rows, read first). */
+export function idsSql(name: string, filters: readonly FilterPlan[]): SqlQuery {
+  const params = new Params();
+  return { sql: `SELECT id::text AS id FROM ${table(name)}${whereSql(filters, params)}`, values: params.values };
+}
+
 /**
  * The statement alone when nothing is asked of its result (wrapped: false); else wrapped so that it answers
  * the representation (or '[]') as body and the number of rows written as n.

@@ -10,7 +10,16 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/lib/config.ts';
 import { sampleScansPerPart } from '../../server/rest/bulk-parts.ts';
-import { api, backends, signedUpClient, suiteServer, type BackendName } from './helpers.ts';
+import {
+  api,
+  backends,
+  makeClient,
+  signedUpClient,
+  suiteServer,
+  suiteStore,
+  withServer,
+  type BackendName,
+} from './helpers.ts';
 
 const defaultApiLimits = (backend: BackendName) =>
   loadConfig({ DATABASE_URL: backend === 'postgres' ? 'postgres://x' : '' }).apiLimits;
@@ -190,6 +199,91 @@ describe.each(backends)('heavy work in parts of 2 rows on %s', (backend) => {
     expect(ok.error).toBeNull();
     expect((ok.data as { row: number }[]).map((s) => s.row)).toEqual([1, 2, 3]);
     expect(await count(a, 'code_batch_rows')).toBe(0);
+  });
+});
+
+/** The owner's figures against the scans left: all-time totals (owner hours) and per code (rollups). */
+async function expectFiguresMatchScans(client: SupabaseClient) {
+  const { data: codes, error } = await client.from('qr_codes').select('id');
+  expect(error).toBeNull();
+  const perCode = new Map<string, number>();
+  for (const { id } of codes as { id: string }[]) {
+    const { count: n, error: e } = await client
+      .from('scan_events')
+      .select('*', { count: 'exact', head: true })
+      .eq('qr_code_id', id);
+    expect(e).toBeNull();
+    if (Number(n) > 0) perCode.set(id, Number(n));
+  }
+  const summary = await client.rpc('dashboard_summary');
+  expect(summary.error).toBeNull();
+  const total = [...perCode.values()].reduce((a, b) => a + b, 0);
+  expect((summary.data as { total_scans: number }).total_scans).toBe(total);
+  const top = await client.rpc('top_codes', { p_limit: 100 });
+  expect(top.error).toBeNull();
+  const ranked = (top.data as { id: string; scans: number }[]).filter((c) => Number(c.scans) > 0);
+  expect(new Map(ranked.map((c) => [c.id, Number(c.scans)]))).toEqual(perCode);
+}
+
+describe.each(backends)('deleting codes in parts of 100 scans on %s', (backend) => {
+  const srv = suiteServer(backend, { apiLimits: { ...defaultApiLimits(backend), partRows: 20 } });
+
+  it("another user's reads are answered while a code's scans are deleted, and every figure matches the scans left", async () => {
+    const victim = (await signedUpClient(srv.url)).client;
+    const { client: a } = await signedUpClient(srv.url);
+    expect((await a.rpc('load_sample_data')).error).toBeNull();
+    const { data: codes } = await a.from('qr_codes').select('id').order('created_at');
+    const [first, second] = codes as { id: string }[];
+    const before = await count(a, 'scan_events');
+    const { result, answered } = await readsDuring(
+      () => a.from('qr_codes').delete().eq('id', first!.id),
+      async () => expect((await victim.from('qr_codes').select('id').limit(5)).error).toBeNull(),
+    );
+    expect(result.error).toBeNull();
+    // Whole, the DELETE is one statement: at most the read already in flight gets in.
+    expect(answered).toBeGreaterThanOrEqual(3);
+    expect(await count(a, 'scan_events')).toBeLessThan(before);
+    await expectFiguresMatchScans(a);
+    // Through the public API too (one code, DELETE /api/v1/codes/{id}).
+    const key = await a.rpc('create_api_key', { p_name: 'delete' });
+    const apiKey = (key.data as { key: string }[])[0]!.key;
+    const res = await fetch(`${srv.url}/api/v1/codes/${second!.id}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${apiKey}` },
+    });
+    expect(res.status).toBe(204);
+    await expectFiguresMatchScans(a);
+    expect(await count(a, 'qr_codes')).toBe(1);
+  });
+});
+
+describe.each(backends)('a deletion cut short on %s', (backend) => {
+  const store = suiteStore(backend);
+
+  it('codes a stopped server had marked for deletion are deleted at the next start, the figures still right', async () => {
+    const { codeId, email, password } = await withServer(store, {}, async (srv) => {
+      const { client, email, password } = await signedUpClient(srv.url);
+      expect((await client.rpc('load_sample_data')).error).toBeNull();
+      const { data } = await client.from('qr_codes').select('id').order('created_at').limit(1);
+      const id = (data as { id: string }[])[0]!.id;
+      // What the server does before it stops: mark the code, delete part of its scans.
+      await srv.server.db.query('INSERT INTO public.code_deletions (qr_code_id) VALUES ($1)', [id]);
+      await srv.server.db.query(
+        'DELETE FROM public.scan_events WHERE id IN (SELECT id FROM public.scan_events WHERE qr_code_id = $1 LIMIT 100)',
+        [id],
+      );
+      return { codeId: id, email, password };
+    });
+    await withServer(store, {}, async (srv) => {
+      const left = await srv.server.db.query('SELECT 1 FROM public.qr_codes WHERE id = $1', [codeId]);
+      expect(left).toHaveLength(0);
+      const marks = await srv.server.db.query('SELECT 1 FROM public.code_deletions');
+      expect(marks).toHaveLength(0);
+      const client = makeClient(srv.url);
+      expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+      expect(await count(client, 'qr_codes')).toBe(2);
+      await expectFiguresMatchScans(client);
+    });
   });
 });
 
