@@ -243,3 +243,31 @@ test('a signed-in dynamic batch: the 4th dynamic code is refused up front, and a
   expect(await codeCount(request, token)).toBe(603);
   expect(await stagedCount(request, token)).toBe(0);
 });
+
+test('a paste of 3,000 rows (over 100,000 characters) is checked as a file would be, without going into the box', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/create/bulk');
+  const rows = Array.from({ length: 3000 }, (_, i) => `Table ${i + 1},https://example.com/menu/table/${i + 1}`);
+  const csv = `name,content\n${rows.join('\n')}\n`;
+  expect(csv.length).toBeGreaterThan(100_000);
+  const box = page.getByLabel('Or paste rows');
+  await box.click();
+  await page.evaluate((text) => navigator.clipboard.writeText(text), csv);
+  await page.keyboard.press('Control+V');
+  await expect(page.getByRole('status').filter({ hasText: 'You pasted' })).toHaveText(
+    `You pasted ${csv.length.toLocaleString('en-US')} characters: too many to edit here, so they are checked below as a file would be.`,
+  );
+  await expect(page.getByTestId('bulk-summary')).toHaveText(
+    'the pasted rows: 3,000 rows, 3,000 ready. Every row is ready.',
+  );
+  await expect(box).toHaveValue('');
+  // A short paste goes into the box as usual.
+  await page.evaluate(() => navigator.clipboard.writeText('name,content\nMenu,https://example.com/menu'));
+  await box.click();
+  await page.keyboard.press('Control+V');
+  await expect(box).toHaveValue('name,content\nMenu,https://example.com/menu');
+  await expect(page.getByRole('status').filter({ hasText: 'You pasted' })).toHaveCount(0);
+});
