@@ -146,13 +146,17 @@ const outDir = process.env.BENCH_DIST ?? 'dist-bench';
 if (!process.env.BENCH_DIST) buildForBench(outDir, { env: { VITE_BENCH: '1' } });
 const parts = new Set((process.env.BENCH_TYPING_PARTS ?? 'preview,paste,keys').split(','));
 const PASTE_CAP_MS = Number(process.env.BENCH_PASTE_CAP_MS ?? 120_000);
+// BENCH_PASTE_VIA: clipboard (a real Ctrl+V, the default) or insertText (one editing command, as issue 35 measured).
+const PASTE_VIA = process.env.BENCH_PASTE_VIA === 'insertText' ? 'insertText' : 'clipboard';
 const K = 1000;
 /** @type {[keyof typeof TARGETS, string, string][]} */
 const PASTES = [
+  // A bare textarea without maxlength takes about 10 s for 200k here, and a 1M paste had not finished after 8 minutes
+  // (a paste cannot be interrupted, so it is left out); the capped one is the floor for the app's fields.
   ['bareTextarea', '200k mixed', mixedText(200 * K)],
-  ['bareTextarea', '1M mixed', mixedText(1000 * K)],
-  ['bareTextarea', '1M no spaces', noSpaceText(1000 * K)],
   ['bareInput', '1M no spaces', noSpaceText(1000 * K)],
+  ['bareTextareaCapped', '200k mixed', mixedText(200 * K)],
+  ['bareTextareaCapped', '1M mixed', mixedText(1000 * K)],
   ['createText', '20k mixed', mixedText(20 * K)],
   ['createText', '200k mixed', mixedText(200 * K)],
   ['createText', '1M mixed', mixedText(1000 * K)],
@@ -177,7 +181,7 @@ try {
   const pasteMax = Number(process.env.BENCH_PASTE_MAX ?? Infinity);
   if (parts.has('paste'))
     for (const [target, label, text] of PASTES.filter(([, , t]) => t.length <= pasteMax)) {
-      const r = await measurePaste(browser, preview.base, TARGETS[target], { label, text }, PASTE_CAP_MS);
+      const r = await measurePaste(browser, preview.base, TARGETS[target], { label, text }, PASTE_CAP_MS, PASTE_VIA);
       console.log(JSON.stringify(r).slice(0, 400));
       pastes.push(r);
     }
@@ -204,8 +208,8 @@ try {
   );
   const pasteRows = pastes.map((/** @type {any} */ r) =>
     r.didNotFinishWithinMs
-      ? `| ${r.field} | ${r.paste} | did not finish within ${r.didNotFinishWithinMs / 1000} s | | | | |`
-      : `| ${r.field} | ${r.paste} | ${r.fieldHolds === r.characters ? 'yes' : `no (${r.fieldHolds})`} | ${r.adviceMs ?? 'n/a'} | ${r.longTasksOver50} | ${fmt(r.longestTask)} | ${fmt(r.longTaskTotal)} |`,
+      ? `| ${r.field} | ${r.paste} | did not finish within ${r.didNotFinishWithinMs / 1000} s | | | | | | |`
+      : `| ${r.field} | ${r.paste} | ${r.fieldHolds === r.characters ? 'all' : `the first ${r.fieldHolds}`} | ${fmt(r.insertMs)} | ${fmt(r.nextFrameMs)} | ${r.adviceMs ?? 'n/a'} | ${r.longTasksOver50} | ${fmt(r.longestTask)} | ${fmt(r.longTaskTotal)} |`,
   );
   const keyRows = KEY_TARGETS.map((target) => {
     const runs = keystrokes.filter((k) => k.field === TARGETS[target].name).map((k) => k.msPerKey);
@@ -233,10 +237,10 @@ try {
       : []),
     ...(pasteRows.length
       ? [
-          'One paste (a single insertText, as a real paste) into a fresh field; long tasks from the paste until 1.5 s after the capacity advice shows (bare elements: after the paste).',
+          `One paste (${PASTE_VIA === 'clipboard' ? 'a real Ctrl+V from the clipboard' : 'one insertText editing command'}) into a fresh field; long tasks from the paste until 1.5 s after the capacity advice shows (bare elements: after the paste).`,
           '',
-          '| field | pasted | field holds it | advice shown after (ms) | long tasks >50 ms | longest task (ms) | long tasks total (ms) |',
-          '|---|---|---|---|---|---|---|',
+          '| field | pasted | field holds | paste task (ms) | then next frame (ms) | advice shown after (ms) | long tasks >50 ms | longest task (ms) | long tasks total (ms) |',
+          '|---|---|---|---|---|---|---|---|---|',
           ...pasteRows,
           '',
         ]

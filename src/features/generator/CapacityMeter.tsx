@@ -1,6 +1,8 @@
+import { memo } from 'react';
 import { Box, Progress, Text } from '@chakra-ui/react';
 import { describeQrError } from '../../qr-ui/index.ts';
-import { getQrClient, type Ecl } from '../../worker-client/index.ts';
+import { getQrClient, type Ecl, type EncodeInfo } from '../../worker-client/index.ts';
+import type { Settled } from '../../lib/latestLoader.ts';
 import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 
 /**
@@ -12,11 +14,22 @@ import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
   // 150 ms of quiet: one worker call per pause in typing, not per keystroke. `latest` is the newest answer, this
   // content's once measured (GeneratorPanel shows the meter only with content).
-  const { latest: shown } = useLatestLoad(
+  const { latest } = useLatestLoad(
     content ? `${ecl}:${content}` : null,
     () => getQrClient().info({ content, ecl }),
     150,
   );
+  return <CapacityView shown={latest} ecl={ecl} />;
+}
+
+type Measured = Settled<EncodeInfo> | null;
+
+/**
+ * The meter itself, re-rendered only when a measurement arrives (or the level changes): a keystroke changes the
+ * content but not the figures shown, and Chakra's progress bar re-rendered on every key was a good part of a
+ * keystroke's main-thread time (issue 35, bench:typing).
+ */
+const CapacityView = memo(function CapacityView({ shown, ecl }: { shown: Measured; ecl: Ecl }) {
   if (shown?.status === 'error') {
     return (
       <Box
@@ -57,4 +70,4 @@ export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
       </Text>
     </Box>
   );
-}
+});

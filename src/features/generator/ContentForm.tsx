@@ -20,12 +20,16 @@ const INPUT_TYPE: Record<PayloadField['input'], string> = {
 type ValueAtom = ReturnType<typeof valueAtomFor>;
 const valueAtomFor = (atoms: GeneratorAtoms, name: PayloadField['name']) => atom((get) => get(atoms.valuesAtom)[name]);
 
-/** The text field's character count: the only part of the form that follows each keystroke (length is O(1)). */
+/** The number itself: the only part of the form that follows each keystroke (length is O(1)). */
+function LiveLength({ valueAtom }: { valueAtom: ValueAtom }) {
+  return useAtomValue(valueAtom)?.length ?? 0;
+}
+
+/** The text field's character count; the styled hint around the number renders once. */
 function CharCount({ id, valueAtom }: { id: string; valueAtom: ValueAtom }) {
-  const length = useAtomValue(valueAtom)?.length ?? 0;
   return (
     <FieldHint id={id} aria-live="polite">
-      {length} characters
+      <LiveLength valueAtom={valueAtom} /> characters
     </FieldHint>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { Box, Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
 import { validateForGenerate } from '../../payload/index.ts';
 import { isSignedInAtom } from '../auth/authStateAtom.ts';
@@ -38,19 +38,22 @@ function Step({ n, title, atoms, children }: { n: number; title: string; atoms: 
   );
 }
 
+const CAPACITY_SPACE = { minHeight: '2.875rem' } as const;
+
 function Capacity({ atoms }: { atoms: GeneratorAtoms }) {
   const payload = useAtomValue(atoms.payloadAtom);
   const ecl = useAtomValue(atoms.designAtom).ecl;
   // The meter's height held from the first paint on (a 6 px bar, a 4 px gap, two 18 px lines): it appears once
   // the content is measured in the worker, and must not push the Generate button down as it does.
+  // A plain element: this renders on every keystroke, and a styled Box serialised its styles each time.
   return (
-    <Box minH="2.875rem">
+    <div style={CAPACITY_SPACE}>
       {payload && (
         <Suspense fallback={null}>
           <CapacityMeter content={payload} ecl={ecl} />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
 }
 
