@@ -9,11 +9,12 @@ interface CodeListRowProps {
   onEdit: (code: SavedCode) => void;
   onDelete: (code: SavedCode) => void;
   onToggleStatus: (code: SavedCode) => void;
+  onRules: (code: SavedCode) => void;
   statusBusy: boolean;
 }
 
 /** One saved code in /dashboard/qr-codes: thumbnail, facts, and every action on it. */
-export function CodeListRow({ code, onEdit, onDelete, onToggleStatus, statusBusy }: CodeListRowProps) {
+export function CodeListRow({ code, onEdit, onDelete, onToggleStatus, onRules, statusBusy }: CodeListRowProps) {
   const paused = code.status === 'paused';
   return (
     <Flex
@@ -67,6 +68,11 @@ export function CodeListRow({ code, onEdit, onDelete, onToggleStatus, statusBusy
             aria-label={`${paused ? 'Activate' : 'Pause'} ${code.name}`}
           >
             {paused ? 'Activate' : 'Pause'}
+          </Button>
+        )}
+        {code.isDynamic && (
+          <Button size="xs" variant="outline" onClick={() => onRules(code)} aria-label={`Scan rules of ${code.name}`}>
+            Scan rules
           </Button>
         )}
         <Button

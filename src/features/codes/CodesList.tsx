@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useSetAtom } from 'jotai';
 import {
@@ -28,6 +28,11 @@ import { EditCodeDialog } from './EditCodeDialog.tsx';
 import { CODE_SORTS, isCodeSort, readListQuery, writeListQuery } from './listQuery.ts';
 import { useCodesQuery } from './useCodesQuery.ts';
 import { useEditCodeDialog } from './useEditCodeDialog.ts';
+
+// Loaded when first opened: the rules' schema and evaluator are not part of the list's own load.
+const ScanRulesDialog = lazy(() =>
+  import('./scanRules/ScanRulesDialog.tsx').then((m) => ({ default: m.ScanRulesDialog })),
+);
 
 function EmptyList({ searching }: { searching: boolean }) {
   return (
@@ -73,6 +78,7 @@ export function CodesList() {
     setDraft(query.search);
   }
   const { edit, dialog: editDialog } = useEditCodeDialog();
+  const [rulesFor, setRulesFor] = useState<SavedCode | null>(null);
   const [deleting, setDeleting] = useState<SavedCode | null>(null);
   const bump = useSetAtom(bumpCodesVersionAtom);
   const { toggle, busyId } = useToggleStatus();
@@ -161,6 +167,7 @@ export function CodesList() {
                 onEdit={edit}
                 onDelete={setDeleting}
                 onToggleStatus={(c) => void toggle(c)}
+                onRules={setRulesFor}
                 statusBusy={busyId === code.id}
               />
             ))}
@@ -195,6 +202,11 @@ export function CodesList() {
       )}
 
       <EditCodeDialog {...editDialog} />
+      {rulesFor && (
+        <Suspense fallback={null}>
+          <ScanRulesDialog code={rulesFor} onClose={() => setRulesFor(null)} />
+        </Suspense>
+      )}
       <DeleteCodeDialog
         code={deleting}
         onClose={() => setDeleting(null)}

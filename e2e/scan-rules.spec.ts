@@ -1,0 +1,102 @@
+// Issue 37: a signed-in user sets a dynamic code's scan rules in the app, the panel's tester says where a scan would
+// go, and real scans (requests with the phone's headers) land where it said. Hostile addresses are refused in the
+// panel and nothing is stored.
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+import { register } from './fixtures/auth.ts';
+import { seriousViolations } from './fixtures/axe.ts';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0';
+
+async function scan(request: APIRequestContext, url: string, userAgent: string) {
+  const response = await request.get(url, { maxRedirects: 0, headers: { 'User-Agent': userAgent } });
+  return { status: response.status(), location: response.headers()['location'] ?? null };
+}
+
+async function menuCode(page: Page): Promise<{ row: Locator; shortUrl: string }> {
+  await register(page);
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Load sample data' }).click();
+  await expect(page.getByRole('region', { name: 'Recent QR Codes' }).getByText('Restaurant Menu')).toBeVisible();
+  await page.goto('/dashboard/qr-codes');
+  const row = page.getByRole('list', { name: 'QR codes' }).getByRole('listitem', { name: 'Restaurant Menu' });
+  const text = (await row.textContent()) ?? '';
+  const shortUrl = /(https?:\/\/\S+\/r\/[A-Za-z0-9_-]+)/.exec(text)?.[1];
+  expect(shortUrl, text).toBeDefined();
+  return { row, shortUrl: shortUrl! };
+}
+
+test('scan rules set in the panel: the tester and real scans agree, and rules are checked in order', async ({
+  page,
+  request,
+}) => {
+  const { row, shortUrl } = await menuCode(page);
+  expect(await scan(request, shortUrl, IPHONE)).toEqual({ status: 302, location: 'https://example.com/menu' });
+
+  await row.getByRole('button', { name: 'Scan rules of Restaurant Menu' }).click();
+  const panel = page.getByRole('dialog', { name: 'Scan rules of “Restaurant Menu”' });
+  await panel.getByLabel('App Store address (iPhone and iPad)').fill('https://apps.apple.com/app/id123');
+  await panel.getByLabel('Google Play address (Android)').fill('https://play.google.com/store/apps/details?id=menu');
+  await panel.getByRole('button', { name: 'Add app-store rules first' }).click();
+  await panel.getByRole('button', { name: 'Add a rule' }).click();
+  await panel.getByLabel('Rule 3, condition 1: kind').selectOption('country');
+  await panel.getByLabel('Rule 3, condition 1: countries (two-letter codes)').fill('de, at');
+  await panel.getByLabel('Rule 3 sends the visitor to').fill('https://example.com/de');
+
+  const result = panel.getByRole('status', { name: 'Test result' });
+  await panel.getByLabel('Visitor’s device').selectOption('iphone');
+  await expect(result).toHaveText('Goes to https://apps.apple.com/app/id123 (rule 1).');
+  await panel.getByLabel('Visitor’s device').selectOption('windows');
+  await expect(result).toHaveText('Goes to https://example.com/menu (the default destination).');
+  await panel.getByLabel('Country').fill('AT');
+  await expect(result).toHaveText('Goes to https://example.com/de (rule 3).');
+
+  // Reordered by keyboard: the country rule moves above the Android one (still below the iPhone one).
+  await panel.getByRole('button', { name: 'Move rule 3 up' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(panel.getByLabel('Rule 2 sends the visitor to')).toHaveValue('https://example.com/de');
+  await expect(result).toHaveText('Goes to https://example.com/de (rule 2).');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A hostile address is refused in the panel, and nothing is stored.
+  await panel.getByLabel('Rule 2 sends the visitor to').fill('javascript:alert(1)');
+  await panel.getByRole('button', { name: 'Save rules' }).click();
+  await expect(panel.getByRole('alert')).toContainText('rules › 2 › to: Not a web address a code may redirect to');
+  expect(await scan(request, shortUrl, IPHONE)).toEqual({ status: 302, location: 'https://example.com/menu' });
+
+  await panel.getByLabel('Rule 2 sends the visitor to').fill('https://example.com/de');
+  await panel.getByRole('button', { name: 'Save rules' }).click();
+  await expect(panel).toBeHidden();
+  expect(await scan(request, shortUrl, IPHONE)).toEqual({ status: 302, location: 'https://apps.apple.com/app/id123' });
+  expect(await scan(request, shortUrl, ANDROID)).toEqual({
+    status: 302,
+    location: 'https://play.google.com/store/apps/details?id=menu',
+  });
+  expect(await scan(request, shortUrl, WINDOWS)).toEqual({ status: 302, location: 'https://example.com/menu' });
+
+  // Opened again, the panel shows what is stored.
+  await row.getByRole('button', { name: 'Scan rules of Restaurant Menu' }).click();
+  await expect(panel.getByLabel('Rule 2 sends the visitor to')).toHaveValue('https://example.com/de');
+  await expect(panel.getByLabel('Rule 3 sends the visitor to')).toHaveValue(
+    'https://play.google.com/store/apps/details?id=menu',
+  );
+});
+
+test('a schedule that has ended stops scans on the owner’s fallback, as the tester says', async ({ page, request }) => {
+  const { row, shortUrl } = await menuCode(page);
+  await row.getByRole('button', { name: 'Scan rules of Restaurant Menu' }).click();
+  const panel = page.getByRole('dialog', { name: 'Scan rules of “Restaurant Menu”' });
+  await panel.getByLabel('Ends at').fill('2026-01-01T12:00');
+  await panel.getByLabel('When stopped, send visitors to').fill('https://example.com/closed');
+  await expect(panel.getByRole('status', { name: 'Test result' })).toHaveText(
+    'Stopped (ended): the visitor goes to https://example.com/closed.',
+  );
+  await panel.getByRole('button', { name: 'Save rules' }).click();
+  await expect(panel).toBeHidden();
+  expect(await scan(request, shortUrl, WINDOWS)).toEqual({ status: 302, location: 'https://example.com/closed' });
+});

@@ -1,0 +1,64 @@
+// The Scan rules panel's pure parts (issue 37): new conditions are valid, local date-times round-trip to the
+// settings' instants, lists parse, and the tester's facts go through the real evaluator.
+import { describe, expect, it } from 'vitest';
+import { evaluateScan } from '../../../src/shared/rules/evaluate.ts';
+import { conditionSchema, scanSettingsSchema, type ScanSettings } from '../../../src/shared/rules/schema.ts';
+import {
+  CONDITION_LABELS,
+  describeDecision,
+  instantFromLocal,
+  listFromText,
+  localFromInstant,
+  newCondition,
+  testerFacts,
+  type ConditionType,
+} from '../../../src/features/codes/scanRules/scanRulesModel.ts';
+
+describe('scan rules panel model', () => {
+  it('every kind of condition starts valid for the shared schema', () => {
+    for (const type of Object.keys(CONDITION_LABELS) as ConditionType[]) {
+      expect(conditionSchema.safeParse(newCondition(type)).success, type).toBe(true);
+    }
+  });
+
+  it('a datetime-local value and a settings instant convert both ways in the browser’s zone', () => {
+    const instant = instantFromLocal('2026-07-01T09:30');
+    expect(instant).toMatch(/^2026-0[67]-\d{2}T\d{2}:\d{2}:00Z$/);
+    expect(localFromInstant(instant!)).toBe('2026-07-01T09:30');
+    expect(instantFromLocal('')).toBeNull();
+    expect(instantFromLocal('soon')).toBeNull();
+    expect(localFromInstant(undefined)).toBe('');
+  });
+
+  it('lists: commas or spaces, trimmed, normalised, once each', () => {
+    expect(listFromText(' de, at  DE,,fr ', (s) => s.toUpperCase())).toEqual(['DE', 'AT', 'FR']);
+    expect(listFromText('', (s) => s)).toEqual([]);
+  });
+
+  it('the tester asks the real evaluator: app-store rules, a country rule, the default, a gate', () => {
+    const settings: ScanSettings = scanSettingsSchema.parse({
+      v: 1,
+      endsAt: '2030-01-01T00:00:00Z',
+      fallbacks: { ended: 'https://example.com/closed' },
+      rules: [
+        { if: [{ type: 'device', in: ['ios'] }], to: 'https://apps.apple.com/app/id1' },
+        { if: [{ type: 'country', in: ['DE'] }], to: 'https://example.com/de' },
+      ],
+    });
+    const code = { destination: 'https://example.com/menu', settings, hasPassword: false, capUsed: 0 };
+    const base = { country: 'US', language: 'en', query: '', bucket: 0, passwordOk: true } as const;
+    const now = new Date('2029-06-01T12:00:00Z');
+    const say = (facts: ReturnType<typeof testerFacts>, at = now) =>
+      describeDecision(evaluateScan(code, facts, at), settings);
+    expect(say(testerFacts({ ...base, visitor: 'ipad' }))).toBe('Goes to https://apps.apple.com/app/id1 (rule 1).');
+    expect(say(testerFacts({ ...base, visitor: 'mac', country: 'de' }))).toBe(
+      'Goes to https://example.com/de (rule 2).',
+    );
+    expect(say(testerFacts({ ...base, visitor: 'windows' }))).toBe(
+      'Goes to https://example.com/menu (the default destination).',
+    );
+    expect(say(testerFacts({ ...base, visitor: 'windows' }), new Date('2030-01-01T00:00:00Z'))).toBe(
+      'Stopped (ended): the visitor goes to https://example.com/closed.',
+    );
+  });
+});
