@@ -100,3 +100,39 @@ test('a schedule that has ended stops scans on the owner’s fallback, as the te
   await expect(panel).toBeHidden();
   expect(await scan(request, shortUrl, WINDOWS)).toEqual({ status: 302, location: 'https://example.com/closed' });
 });
+
+test('a password set in the panel gates scans, and the password page works with JavaScript off', async ({
+  page,
+  browser,
+}) => {
+  const { row, shortUrl } = await menuCode(page);
+  await row.getByRole('button', { name: 'Scan rules of Restaurant Menu' }).click();
+  const panel = page.getByRole('dialog', { name: 'Scan rules of “Restaurant Menu”' });
+  const password = panel.getByRole('region', { name: 'Password' });
+  await password.getByLabel('Password').fill('abc');
+  await password.getByRole('button', { name: 'Set password' }).click();
+  await expect(password.getByText('Use at least 4 characters.')).toBeVisible();
+  await password.getByLabel('Password').fill('open sesame');
+  await password.getByRole('button', { name: 'Set password' }).click();
+  await expect(password.getByText('Scans ask for a password before any rule.')).toBeVisible();
+  await panel.getByText('The visitor has entered the password').click();
+  await expect(panel.getByRole('status', { name: 'Test result' })).toHaveText(
+    'Stopped (password needed): the visitor sees our page saying so.',
+  );
+
+  // A visitor's phone without JavaScript: the form posts, a wrong password is refused, the right one goes through.
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  await visitor.route('https://example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Menu</title><h1>Menu</h1>' }),
+  );
+  const phone = await visitor.newPage();
+  await phone.goto(shortUrl);
+  await phone.getByLabel(/password/i).fill('wrong one');
+  await phone.getByRole('button', { name: /open|continue|submit|enter/i }).click();
+  await expect(phone.getByRole('alert')).toBeVisible();
+  await phone.getByLabel(/password/i).fill('open sesame');
+  await phone.getByRole('button', { name: /open|continue|submit|enter/i }).click();
+  await expect(phone).toHaveURL('https://example.com/menu');
+  await expect(phone.getByRole('heading', { name: 'Menu' })).toBeVisible();
+  await visitor.close();
+});

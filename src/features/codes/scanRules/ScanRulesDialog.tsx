@@ -32,7 +32,7 @@ import {
 } from '../../../shared/rules/schema.ts';
 import type { SavedCode } from '../codeModel.ts';
 import { ConditionEditor } from './ConditionEditor.tsx';
-import { loadScanSettings, saveScanSettings } from './scanRulesApi.ts';
+import { loadScanSettings, saveScanSettings, setCodePassword } from './scanRulesApi.ts';
 import {
   describeDecision,
   instantFromLocal,
@@ -401,6 +401,84 @@ function LinkSection({ settings, onChange }: { settings: ScanSettings; onChange:
   );
 }
 
+/** bcrypt reads at most 72 bytes of a password: a longer one would be cut without a word. */
+const MAX_PASSWORD_BYTES = 72;
+const MIN_PASSWORD_CHARS = 4;
+
+function passwordProblem(password: string): string | null {
+  if ([...password].length < MIN_PASSWORD_CHARS) return `Use at least ${MIN_PASSWORD_CHARS} characters.`;
+  if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES)
+    return `Use at most ${MAX_PASSWORD_BYTES} bytes (about ${MAX_PASSWORD_BYTES} letters).`;
+  return null;
+}
+
+function PasswordSection({
+  code,
+  hasPassword,
+  onChanged,
+}: {
+  code: SavedCode;
+  hasPassword: boolean;
+  onChanged: (hasPassword: boolean) => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = async (next: string | null) => {
+    const invalid = next === null ? null : passwordProblem(next);
+    setProblem(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await setCodePassword(code.id, next);
+      setPassword('');
+      onChanged(next !== null);
+      toaster.create({
+        title: next === null ? 'Password removed' : 'Password set',
+        description:
+          next === null
+            ? `Scans of “${code.name}” no longer ask for a password.`
+            : `Scans of “${code.name}” ask for it first; a visitor who knows it is let through for an hour.`,
+        type: 'success',
+      });
+    } catch (e) {
+      setProblem(toDataError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Section title="Password">
+      <Text fontSize="sm">
+        {hasPassword ? 'Scans ask for a password before any rule.' : 'Scans do not ask for a password.'} Changes here
+        apply at once.
+      </Text>
+      <Field.Root invalid={problem !== null}>
+        <Field.Label fontSize="sm">{hasPassword ? 'New password' : 'Password'}</Field.Label>
+        <HStack gap="2" wrap="wrap">
+          <Input
+            size="sm"
+            maxW="16rem"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Button size="sm" variant="outline" loading={busy} onClick={() => void change(password)}>
+            {hasPassword ? 'Change password' : 'Set password'}
+          </Button>
+          {hasPassword && (
+            <Button size="sm" variant="ghost" colorPalette="red" disabled={busy} onClick={() => void change(null)}>
+              Remove password
+            </Button>
+          )}
+        </HStack>
+        <Field.ErrorText>{problem}</Field.ErrorText>
+      </Field.Root>
+    </Section>
+  );
+}
+
 function Tester({ code, settings, hasPassword }: { code: SavedCode; settings: ScanSettings; hasPassword: boolean }) {
   const [input, setInput] = useState<TesterInput>({
     visitor: 'iphone',
@@ -475,6 +553,17 @@ function Tester({ code, settings, hasPassword }: { code: SavedCode; settings: Sc
           />
         </Field.Root>
       </SimpleGrid>
+      {hasPassword && (
+        <Checkbox.Root
+          size="sm"
+          checked={input.passwordOk}
+          onCheckedChange={(e) => setInput({ ...input, passwordOk: e.checked === true })}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>The visitor has entered the password</Checkbox.Label>
+        </Checkbox.Root>
+      )}
       <Text role="status" aria-label="Test result" fontSize="sm" fontWeight="semibold" wordBreak="break-all">
         {answer}
       </Text>
@@ -535,9 +624,11 @@ function RulesForm({ code, onClose }: { code: SavedCode; onClose: () => void }) 
             <RulesSection settings={settings} onChange={setSettings} />
             <SplitSection settings={settings} onChange={setSettings} />
             <LinkSection settings={settings} onChange={setSettings} />
-            {loaded.hasPassword && (
-              <Text fontSize="sm">This code asks for a password before any rule (set through the API).</Text>
-            )}
+            <PasswordSection
+              code={code}
+              hasPassword={loaded.hasPassword}
+              onChanged={(hasPassword) => setLoaded({ hasPassword })}
+            />
             <Tester code={code} settings={settings} hasPassword={loaded.hasPassword} />
             {tried && problems.length > 0 && (
               <Box role="alert" color="red.700" fontSize="sm">

@@ -3,6 +3,7 @@
 import { dataCall, supabaseCall } from '../../../lib/supabaseCall.ts';
 import { getSupabase } from '../../../lib/supabaseClient.ts';
 import { scanSettingsSchema, type ScanSettings } from '../../../shared/rules/schema.ts';
+import { hashPasswordInWorker } from '../../../worker-client/passwordHash.ts';
 
 export interface StoredScanSettings {
   settings: ScanSettings | null;
@@ -27,5 +28,13 @@ export function saveScanSettings(id: string, settings: ScanSettings | null): Pro
       getSupabase().from('qr_codes').update({ scan_settings: settings }).eq('id', id).select('scan_settings').single(),
     );
     return row.scan_settings;
+  });
+}
+
+/** Sets the code's gate password (hashed in a worker first; the database takes only the hash), or removes it. */
+export function setCodePassword(id: string, password: string | null): Promise<void> {
+  return dataCall(async () => {
+    const hash = password === null ? null : await hashPasswordInWorker(password);
+    await supabaseCall<null>(getSupabase().rpc('set_code_password', { p_code_id: id, p_hash: hash }));
   });
 }
