@@ -5,8 +5,9 @@
 //   1. the codes it will delete are read as the caller (RLS decides which) and marked in public.code_deletions;
 //   2. their scans are deleted `deletedScansPerPart` at a time, each part its own transaction. While a code is
 //      marked, the scan triggers leave its rollups alone (supabase/migrations/20261129004000_code_deletion_in_parts.sql);
-//   3. the DELETE runs as the caller asked, over codes with few or no scans left; the code's own trigger takes its
-//      figures out of the owner's totals, and the marks go with the codes (cascade).
+//   3. the codes are deleted `partRows` at a time as the caller, when the answer needs neither their rows nor their
+//      count; then the DELETE runs as the caller asked, over what is left. The code's own trigger takes its figures
+//      out of the owner's totals, and the marks go with the codes (cascade).
 // A marked code that is still there (the server stopped between two steps) is deleted at the next start
 // (finishCodeDeletions). On PostgreSQL (partRows 0) none of this runs: the DELETE runs whole, as on Supabase.
 import type { Queryable } from '../lib/db.ts';
@@ -34,10 +35,17 @@ export async function deleteScansOfCodesFirst(plan: WritePlan, parts: DeletePart
   // Only the caller's own codes: a DELETE by anyone else removes nothing (RLS), so it marks nothing either.
   const owned = `${q.sql}${statement.filters.length ? ' AND' : ' WHERE'} user_id = (SELECT auth.uid())`;
   const rows = await parts.run((tx) => tx.query<{ id: string }>(owned, q.values));
-  await deleteScansOfCodes(
-    rows.map((r) => r.id),
-    parts,
-  );
+  const ids = rows.map((r) => r.id);
+  await deleteScansOfCodes(ids, parts);
+  // Many codes: deleted `partRows` at a time as the caller, when the answer does not list or count them (a
+  // representation or a count must come from one statement). The DELETE itself then removes what is left.
+  if (plan.returning || plan.count || plan.object || ids.length <= parts.partRows) return;
+  for (let i = 0; i < ids.length; i += parts.partRows) {
+    await betweenParts();
+    await parts.run((tx) =>
+      tx.query('DELETE FROM public.qr_codes WHERE id = ANY($1::uuid[])', [ids.slice(i, i + parts.partRows)]),
+    );
+  }
 }
 
 /**

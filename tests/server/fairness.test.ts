@@ -255,6 +255,30 @@ describe.each(backends)('deleting codes in parts of 100 scans on %s', (backend) 
     await expectFiguresMatchScans(a);
     expect(await count(a, 'qr_codes')).toBe(1);
   });
+
+  it("another user's reads are answered while 1,000 codes are deleted in parts; the answer is the whole DELETE's", async () => {
+    const victim = (await signedUpClient(srv.url)).client;
+    const { client: a } = await signedUpClient(srv.url);
+    const codes = Array.from({ length: 1000 }, (_, i) => ({ name: `Table ${i + 1}`, content: `table ${i + 1}` }));
+    // In requests of 200 rows: the data API takes at most 250 rows per request on PGlite.
+    for (let i = 0; i < codes.length; i += 200) {
+      expect((await a.from('qr_codes').insert(codes.slice(i, i + 200))).error).toBeNull();
+    }
+    const { result, answered } = await readsDuring(
+      () => a.from('qr_codes').delete().like('name', 'Table *'),
+      async () => expect((await victim.from('qr_codes').select('id').limit(5)).error).toBeNull(),
+    );
+    expect(result.error).toBeNull();
+    expect(result.status).toBe(204);
+    // Whole, the DELETE is one statement: at most the read already in flight gets in.
+    expect(answered).toBeGreaterThanOrEqual(3);
+    expect(await count(a, 'qr_codes')).toBe(0);
+    // Asked for the deleted rows, the DELETE runs whole and lists every one of them.
+    expect((await a.from('qr_codes').insert(codes.slice(0, 200))).error).toBeNull();
+    const listed = await a.from('qr_codes').delete().like('name', 'Table *').select('id');
+    expect(listed.error).toBeNull();
+    expect(listed.data).toHaveLength(200);
+  });
 });
 
 describe.each(backends)('a deletion cut short on %s', (backend) => {
