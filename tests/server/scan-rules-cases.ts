@@ -191,7 +191,7 @@ export function scanRulesCases(target: RedirectUnderTest): void {
     expect(html).toContain('<form method="post">');
     expect(html).toContain('name="password" type="password"');
     expect(html).not.toContain('<script');
-    expect(ask.headers.get('content-security-policy')).toContain("form-action 'self'");
+    expect(ask.headers.get('content-security-policy')).toContain("form-action 'self' https: http:");
 
     const wrong = await scan(code.slug, { method: 'POST', body: 'password=nope' });
     expect(wrong.status).toBe(401);

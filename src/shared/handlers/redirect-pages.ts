@@ -25,7 +25,9 @@ export function page(status: number, title: string, body: string, headers: Recor
       'Cache-Control': 'no-store',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+      // form-action also covers where a submitted form is redirected: the password form posts to this page, whose
+      // 303 then goes to the owner's destination, any http(s) address (with 'self' alone Chromium aborted it).
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:",
       ...headers,
     },
   });

@@ -35,6 +35,9 @@ export function saveScanSettings(id: string, settings: ScanSettings | null): Pro
 export function setCodePassword(id: string, password: string | null): Promise<void> {
   return dataCall(async () => {
     const hash = password === null ? null : await hashPasswordInWorker(password);
-    await supabaseCall<null>(getSupabase().rpc('set_code_password', { p_code_id: id, p_hash: hash }));
+    // The function returns nothing: null data is its answer, not a missing one.
+    await supabaseCall<null | ''>(getSupabase().rpc('set_code_password', { p_code_id: id, p_hash: hash }), {
+      ifNull: '',
+    });
   });
 }
