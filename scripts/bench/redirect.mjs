@@ -104,14 +104,15 @@ async function signUp(base) {
  * @param {string} base
  * @param {string} token
  * @param {string} name
+ * @param {object | null} [scanSettings] issue 37's rules, gates and split (null: a plain code)
  * @returns {Promise<{ id: string, slug: string }>}
  */
-async function createCode(base, token, name) {
+async function createCode(base, token, name, scanSettings = null) {
   const created = await call(base, '/rest/v1/qr_codes', {
     method: 'POST',
     token,
     headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
-    body: { name, destination: 'https://example.com/landing', is_dynamic: true },
+    body: { name, destination: 'https://example.com/landing', is_dynamic: true, scan_settings: scanSettings },
   });
   return created.json;
 }
@@ -164,9 +165,12 @@ async function countStoredScans(databaseUrl) {
 /**
  * @param {string} base
  * @param {string} token
+ * @param {{ id: string, slug: string }} [code] the code to scan (default: a new plain one)
  */
-async function throughput(base, token) {
-  const { id, slug } = await createCode(base, token, 'Bench');
+async function throughput(base, token, code) {
+  const { id, slug } = code ?? (await createCode(base, token, 'Bench'));
+  // Scans already stored for this code (an earlier run on it): the check is on this run's own.
+  const before = await countScans(base, token, id);
   // Warm-up (JIT, connection pool, geoip data), not measured.
   for (let i = 0; i < 100; i++) {
     const r = await fetch(`${base}/r/${slug}`, {
@@ -181,7 +185,7 @@ async function throughput(base, token) {
     amount: REQUESTS,
     requests: AGENTS.map((ua) => ({ method: /** @type {const} */ ('GET'), headers: { 'user-agent': ua } })),
   });
-  const recorded = await countScans(base, token, id);
+  const recorded = (await countScans(base, token, id)) - before;
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([k, v]) => [k, v.count]));
   const redirects = statusCodes['302'] ?? 0;
   return {
@@ -334,6 +338,112 @@ function markdown(report) {
   ].join('\n');
 }
 
+/**
+ * Issue 37's target: a code with 10 rules (only the last matches, so every scan checks all ten) and an A/B split,
+ * against a plain code, in the same run, runs interleaved (plain, ruled, plain, ruled): throughput and p99 ratios.
+ */
+const RULED_SETTINGS = {
+  v: 1,
+  rules: [
+    { if: [{ type: 'country', in: ['ZZ'] }], to: 'https://example.com/r1' },
+    { if: [{ type: 'language', in: ['xx'] }], to: 'https://example.com/r2' },
+    { if: [{ type: 'query', name: 'never' }], to: 'https://example.com/r3' },
+    { if: [{ type: 'browser', in: ['opera'] }], to: 'https://example.com/r4' },
+    { if: [{ type: 'os', in: ['chromeos'] }], to: 'https://example.com/r5' },
+    { if: [{ type: 'date', before: '2001-01-01T00:00:00Z' }], to: 'https://example.com/r6' },
+    { if: [{ type: 'country', in: ['AQ', 'BV'] }], to: 'https://example.com/r7' },
+    { if: [{ type: 'language', in: ['tlh', 'eo'] }], to: 'https://example.com/r8' },
+    { if: [{ type: 'query', name: 'campaign', equals: 'none' }], to: 'https://example.com/r9' },
+    { if: [{ type: 'date', after: '2001-01-01T00:00:00Z' }], to: 'https://example.com/r10' },
+  ],
+  split: {
+    variants: [
+      { to: 'https://example.com/a', weight: 50 },
+      { to: 'https://example.com/b', weight: 50 },
+    ],
+  },
+  utm: { source: 'qr', campaign: 'bench' },
+};
+
+async function rulesScenario() {
+  const loadAverageAtStart = loadAverage();
+  const storage = await freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const server = await startServer(storage, port);
+    /** @type {{ kind: 'plain' | 'ruled', result: Awaited<ReturnType<typeof throughput>> }[]} */
+    const runs = [];
+    try {
+      const token = await signUp(base);
+      const plain = await createCode(base, token, 'Plain');
+      const ruled = await createCode(base, token, 'Ruled', RULED_SETTINGS);
+      for (let round = 0; round < 2; round++) {
+        for (const [kind, code] of /** @type {const} */ ([
+          ['plain', plain],
+          ['ruled', ruled],
+        ])) {
+          log(`${kind}, round ${round + 1}: ${REQUESTS} requests, ${CONNECTIONS} connections`);
+          runs.push({ kind, result: await throughput(base, token, code) });
+        }
+      }
+    } finally {
+      await server.stop();
+    }
+    const mean = (/** @type {'plain' | 'ruled'} */ kind, /** @type {(r: any) => number} */ pick) => {
+      const xs = runs.filter((r) => r.kind === kind).map((r) => pick(r.result));
+      return xs.reduce((a, b) => a + b, 0) / xs.length;
+    };
+    const rate = (/** @type {'plain' | 'ruled'} */ k) => mean(k, (r) => r.requestsPerSec.overall);
+    const p99 = (/** @type {'plain' | 'ruled'} */ k) => mean(k, (r) => r.latencyMs.p99);
+    const report = {
+      date: new Date().toISOString(),
+      backend: BACKEND,
+      ...machine(),
+      loadAverageAtStart,
+      loadAverageAtEnd: loadAverage(),
+      connections: CONNECTIONS,
+      requestsPerRun: REQUESTS,
+      settings: RULED_SETTINGS,
+      runs,
+      throughputRatio: round1((rate('ruled') / rate('plain')) * 100) / 100,
+      p99Ratio: round1((p99('ruled') / p99('plain')) * 100) / 100,
+    };
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync(`bench-results/redirect-rules-${BACKEND}.json`, `${JSON.stringify(report, null, 2)}\n`);
+    const md = [
+      `# Redirect with 10 rules and an A/B split against a plain code (\`BENCH_SCENARIO=rules\`, ${BACKEND})`,
+      '',
+      `${report.date} · Node ${report.node} · ${report.cpus} × ${report.cpuModel} · load average ` +
+        `${loadAverageAtStart.join(' / ')} at start, ${report.loadAverageAtEnd.join(' / ')} at end. autocannon, ` +
+        `${CONNECTIONS} connections, ${REQUESTS} requests per run, runs interleaved; only the last rule matches.`,
+      '',
+      '| run | code | req/s | p50 ms | p99 ms | 302s | scans recorded = 302s + warm-up |',
+      '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+      ...runs.map(
+        (r, i) =>
+          `| ${i + 1} | ${r.kind} | ${r.result.requestsPerSec.overall} | ${r.result.latencyMs.p50} | ${r.result.latencyMs.p99} | ${r.result.statusCodes['302'] ?? 0} | ${r.result.scansRecordedEqualsRedirects} |`,
+      ),
+      '',
+      `Ruled ÷ plain: throughput ${report.throughputRatio} (target ≥ 0.9), p99 ${report.p99Ratio} (target ≤ 1.25).`,
+      '',
+    ].join('\n');
+    writeFileSync(`bench-results/redirect-rules-${BACKEND}.md`, md);
+    process.stdout.write(md);
+    if (
+      runs.some(
+        (r) =>
+          !r.result.scansRecordedEqualsRedirects ||
+          r.result.errors > 0 ||
+          Object.keys(r.result.statusCodes).some((c) => c.startsWith('5')),
+      )
+    )
+      process.exitCode = 1;
+  } finally {
+    await storage.dispose();
+  }
+}
+
 async function main() {
   const loadAverageAtStart = loadAverage();
   const storage = STORED_DB_URL
@@ -392,4 +502,6 @@ async function main() {
   }
 }
 
-await main();
+// BENCH_SCENARIO=rules: the ruled code against a plain one (issue 37); default: throughput and kill -9.
+if (process.env.BENCH_SCENARIO === 'rules') await rulesScenario();
+else await main();
