@@ -81,24 +81,17 @@ function GatesSection({ settings, onChange }: { settings: ScanSettings; onChange
   return (
     <Section title="Schedule and limit">
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
-        <Field.Root>
-          <Field.Label>Starts at</Field.Label>
-          <Input
-            size="sm"
-            type="datetime-local"
-            value={localFromInstant(settings.startsAt)}
-            onChange={(e) => onChange(withField(settings, 'startsAt', instantFromLocal(e.target.value) ?? undefined))}
-          />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Ends at</Field.Label>
-          <Input
-            size="sm"
-            type="datetime-local"
-            value={localFromInstant(settings.endsAt)}
-            onChange={(e) => onChange(withField(settings, 'endsAt', instantFromLocal(e.target.value) ?? undefined))}
-          />
-        </Field.Root>
+        {(['startsAt', 'endsAt'] as const).map((key) => (
+          <Field.Root key={key}>
+            <Field.Label>{key === 'startsAt' ? 'Starts at' : 'Ends at'}</Field.Label>
+            <Input
+              size="sm"
+              type="datetime-local"
+              value={localFromInstant(settings[key])}
+              onChange={(e) => onChange(withField(settings, key, instantFromLocal(e.target.value) ?? undefined))}
+            />
+          </Field.Root>
+        ))}
         <Field.Root>
           <Field.Label>Scan limit</Field.Label>
           <Input
