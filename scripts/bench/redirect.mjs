@@ -406,8 +406,8 @@ async function rulesScenario() {
       requestsPerRun: REQUESTS,
       settings: RULED_SETTINGS,
       runs,
-      throughputRatio: round1((rate('ruled') / rate('plain')) * 100) / 100,
-      p99Ratio: round1((p99('ruled') / p99('plain')) * 100) / 100,
+      throughputRatio: Math.round((rate('ruled') / rate('plain')) * 100) / 100,
+      p99Ratio: Math.round((p99('ruled') / p99('plain')) * 100) / 100,
     };
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(`bench-results/redirect-rules-${BACKEND}.json`, `${JSON.stringify(report, null, 2)}\n`);
