@@ -11,7 +11,9 @@
 // Each build's JavaScript is counted as e2e/budgets.spec.ts counts it (gzip level 9, KiB); Lighthouse runs RUNS
 // times per build, builds interleaved so that a noisy minute hits all of them. Medians and ranges go to
 // bench-results/stack-floor.md, every run to bench-results/stack-floor.json. A benchmark, not a test.
-// Knobs: BENCH_RUNS (default 5), CHROME_PATH (default /usr/bin/chromium).
+// Knobs: BENCH_RUNS (default 5), CHROME_PATH (default /usr/bin/chromium), BENCH_APP_PAGES (e.g. "/,/create"):
+// also the app's production build, those pages measured in the same runs right after the floor builds, and their
+// TBT against the chakra floor's (issue 35: /create and / within 150 ms of the floor).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,6 +25,8 @@ import { loadAverage, machine } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
 
 const RUNS = envInteger('BENCH_RUNS', 5);
+const APP_PAGES = process.env.BENCH_APP_PAGES?.split(',').filter(Boolean) ?? [];
+const APP_OUT = 'dist-bench-lighthouse';
 const ROOT = resolve('dist-bench-stack-floor');
 const KIB = 1024;
 
@@ -101,6 +105,11 @@ for (const [name, entry] of Object.entries(VARIANTS)) {
   };
 }
 
+if (APP_PAGES.length) {
+  console.log('› vite build (the app)');
+  buildForBench(APP_OUT);
+}
+
 const work = mkdtempSync(join(os.tmpdir(), 'qrcraft-stack-floor-'));
 /** @type {{ build: string, run: number, performance: number, FCP: number, LCP: number, TBT: number, CLS: number }[]} */
 const runs = [];
@@ -112,9 +121,16 @@ try {
     previews.push(preview);
     b.base = preview.base;
   }
+  /** @type {[string, string][]} what each run measures: a name and its URL */
+  const targets = Object.entries(builds).map(([name, b]) => [name, `${b.base}/`]);
+  if (APP_PAGES.length) {
+    const app = await startPreview({ outDir: APP_OUT });
+    previews.push(app);
+    for (const page of APP_PAGES) targets.push([`app ${page}`, `${app.base}${page}`]);
+  }
   for (let run = 1; run <= RUNS; run++) {
-    for (const [name, b] of Object.entries(builds)) {
-      const lhr = runLighthouse(`${b.base}/`, join(work, `${name}-${run}.json`));
+    for (const [name, url] of targets) {
+      const lhr = runLighthouse(url, join(work, `${name.replaceAll('/', '_').replaceAll(' ', '-')}-${run}.json`));
       const a = lhr.audits;
       const row = {
         build: name,
@@ -134,6 +150,7 @@ try {
 } finally {
   for (const p of previews) p.stop();
   rmSync(work, { recursive: true, force: true });
+  if (APP_PAGES.length) rmSync(APP_OUT, { recursive: true, force: true });
 }
 
 /**
@@ -153,17 +170,30 @@ const lines = [
   '| build | JS (KiB gzip) | performance median (range) | TBT median (range), ms | FCP median, ms | CLS median |',
   '| --- | ---: | ---: | ---: | ---: | ---: |',
 ];
-for (const [name, b] of Object.entries(builds)) {
-  const mine = runs.filter((r) => r.build === name);
-  const col = (/** @type {'performance' | 'FCP' | 'TBT' | 'CLS'} */ k) => mine.map((r) => r[k]);
+const measured = [...Object.keys(builds), ...APP_PAGES.map((p) => `app ${p}`)];
+/** @param {string} name @param {'performance' | 'FCP' | 'TBT' | 'CLS'} k */
+const column = (name, k) => runs.filter((r) => r.build === name).map((r) => r[k]);
+for (const name of measured) {
+  const col = (/** @type {'performance' | 'FCP' | 'TBT' | 'CLS'} */ k) => column(name, k);
+  const js = builds[name] ? (builds[name].jsGzipBytes / KIB).toFixed(1) : 'app';
   lines.push(
-    `| ${name} | ${(b.jsGzipBytes / KIB).toFixed(1)} | ${median(col('performance'))} (${range(col('performance'), String)}) | ${ms(median(col('TBT')))} (${range(col('TBT'), ms)}) | ${ms(median(col('FCP')))} | ${median(col('CLS')).toFixed(3)} |`,
+    `| ${name} | ${js} | ${median(col('performance'))} (${range(col('performance'), String)}) | ${ms(median(col('TBT')))} (${range(col('TBT'), ms)}) | ${ms(median(col('FCP')))} | ${median(col('CLS')).toFixed(3)} |`,
   );
 }
+if (APP_PAGES.length && builds.chakra) {
+  const floor = median(column('chakra', 'TBT'));
+  lines.push(
+    '',
+    `TBT above the chakra floor (median of the page's runs minus the floor's median, ${ms(floor)} ms):`,
+    '',
+  );
+  for (const page of APP_PAGES) lines.push(`- ${page}: ${ms(median(column(`app ${page}`, 'TBT')) - floor)} ms`);
+}
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/stack-floor.md', `${lines.join('\n')}\n`);
+const out = APP_PAGES.length ? 'bench-results/lighthouse-with-floor' : 'bench-results/stack-floor';
+writeFileSync(`${out}.md`, `${lines.join('\n')}\n`);
 writeFileSync(
-  'bench-results/stack-floor.json',
+  `${out}.json`,
   `${JSON.stringify({ lighthouse: LIGHTHOUSE, builds: Object.fromEntries(Object.entries(builds).map(([n, b]) => [n, { jsGzipBytes: b.jsGzipBytes }])), runs }, null, 2)}\n`,
 );
 console.log(`\n${lines.join('\n')}`);
