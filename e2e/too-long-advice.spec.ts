@@ -4,7 +4,8 @@
 import { DataTooLongError, encodeText } from '../src/encoder/index.ts';
 import { expect, test } from './fixtures/test.ts';
 import { chooseType } from './fixtures/generator.ts';
-import { MAX_CONTENT_FIELD_CHARS, pasteCutNotice } from '../src/features/generator/contentLimits.ts';
+import { MAX_CONTENT_FIELD_CHARS } from '../src/features/generator/contentLimits.ts';
+import { pasteCutNotice } from '../src/features/generator/pasteCutNotice.ts';
 
 // About 6,700 UTF-8 bytes: over version 40's 2,953 at level L.
 const PASTED = 'Grüße 東京 '.repeat(Math.ceil(4_000 / 9)).slice(0, 4_000);

@@ -4,7 +4,7 @@ import { Field, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
 import { FieldHint } from '../../components/FieldHint.tsx';
 import { fieldsFor, type PayloadField } from '../../payload/index.ts';
 import type { GeneratorAtoms } from './generatorAtoms.ts';
-import { MAX_CONTENT_FIELD_CHARS, pasteCutNotice, roomFor } from './contentLimits.ts';
+import { MAX_CONTENT_FIELD_CHARS, roomFor } from './contentLimits.ts';
 
 const INPUT_TYPE: Record<PayloadField['input'], string> = {
   url: 'url',
@@ -77,7 +77,8 @@ const ContentField = memo(function ContentField({ atoms, field, id, counted, row
   const onPaste = (e: { clipboardData: DataTransfer; currentTarget: HTMLInputElement | HTMLTextAreaElement }) => {
     const pasted = e.clipboardData.getData('text/plain').length;
     const room = roomFor(e.currentTarget);
-    setCut(pasted > room ? pasteCutNotice(pasted, room) : null);
+    if (pasted <= room) setCut(null);
+    else void import('./pasteCutNotice.ts').then((m) => setCut(m.pasteCutNotice(pasted, room)));
   };
   const onChange = (e: { target: { value: string } }) => {
     const value = e.target.value;

@@ -1,12 +1,8 @@
 // The content fields' limit and the notice when it cut a paste (issue 35), against the encoder's real capacity.
 import { describe, expect, it } from 'vitest';
 import { DataTooLongError, encodeText } from '../../../src/encoder/index.ts';
-import {
-  MAX_CONTENT_FIELD_CHARS,
-  MOST_CHARACTERS_IN_A_QR_CODE,
-  pasteCutNotice,
-  roomFor,
-} from '../../../src/features/generator/contentLimits.ts';
+import { MAX_CONTENT_FIELD_CHARS, roomFor } from '../../../src/features/generator/contentLimits.ts';
+import { MOST_CHARACTERS_IN_A_QR_CODE, pasteCutNotice } from '../../../src/features/generator/pasteCutNotice.ts';
 
 const digits = (n: number) => '1234567890'.repeat(Math.ceil(n / 10)).slice(0, n);
 
