@@ -67,8 +67,7 @@ function withField<K extends keyof ScanSettings>(settings: ScanSettings, key: K,
 }
 
 /** The schema's complaints as sentences with where they are ("rules › 2 › to: …"). */
-function problemsOf(settings: ScanSettings): string[] {
-  const parsed = scanSettingsSchema.safeParse(settings);
+function problemsOf(parsed: ReturnType<typeof scanSettingsSchema.safeParse>): string[] {
   if (parsed.success) return [];
   return parsed.error.issues.slice(0, 5).map((issue) => {
     const where = issue.path.map((p) => (typeof p === 'number' ? String(p + 1) : String(p))).join(' › ');
@@ -472,7 +471,8 @@ function PasswordSection({
   );
 }
 
-function Tester({ code, settings, hasPassword }: { code: SavedCode; settings: ScanSettings; hasPassword: boolean }) {
+/** `valid`: the settings as the schema accepted them, null while they have problems. */
+function Tester({ code, valid, hasPassword }: { code: SavedCode; valid: ScanSettings | null; hasPassword: boolean }) {
   const [input, setInput] = useState<TesterInput>({
     visitor: 'iphone',
     country: 'US',
@@ -482,16 +482,15 @@ function Tester({ code, settings, hasPassword }: { code: SavedCode; settings: Sc
     passwordOk: true,
   });
   const [at, setAt] = useState(() => localFromInstant(new Date().toISOString()));
-  const valid = scanSettingsSchema.safeParse(settings);
   const when = instantFromLocal(at);
-  const answer = valid.success
+  const answer = valid
     ? describeDecision(
         evaluateScan(
-          { destination: code.destination ?? '', settings: valid.data, hasPassword, capUsed: 0 },
+          { destination: code.destination ?? '', settings: valid, hasPassword, capUsed: 0 },
           testerFacts(input),
           when ? new Date(when) : new Date(),
         ),
-        valid.data,
+        valid,
       )
     : 'Fix the problems above to test the rules.';
   return (
@@ -586,7 +585,9 @@ function RulesForm({ code, onClose }: { code: SavedCode; onClose: () => void }) 
     };
   }, [code.id]);
 
-  const problems = problemsOf(settings);
+  // Parsed once a render, for Save's problems and for the tester.
+  const parsed = scanSettingsSchema.safeParse(settings);
+  const problems = problemsOf(parsed);
   const save = async () => {
     setTried(true);
     if (problems.length) return;
@@ -622,7 +623,7 @@ function RulesForm({ code, onClose }: { code: SavedCode; onClose: () => void }) 
               hasPassword={loaded.hasPassword}
               onChanged={(hasPassword) => setLoaded({ hasPassword })}
             />
-            <Tester code={code} settings={settings} hasPassword={loaded.hasPassword} />
+            <Tester code={code} valid={parsed.success ? parsed.data : null} hasPassword={loaded.hasPassword} />
             {tried && problems.length > 0 && (
               <Box role="alert" color="red.700" fontSize="sm">
                 {problems.map((p) => (
