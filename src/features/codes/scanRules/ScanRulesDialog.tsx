@@ -486,7 +486,13 @@ function Tester({ code, valid, hasPassword }: { code: SavedCode; valid: ScanSett
   const answer = valid
     ? describeDecision(
         evaluateScan(
-          { destination: code.destination ?? '', settings: valid, hasPassword, capUsed: 0 },
+          {
+            destination: code.destination ?? '',
+            paused: code.status === 'paused',
+            settings: valid,
+            hasPassword,
+            capUsed: 0,
+          },
           testerFacts(input),
           when ? new Date(when) : new Date(),
         ),
