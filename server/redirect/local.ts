@@ -53,10 +53,11 @@ type CodeRow = {
   bucket: number | null;
   paused: boolean | null;
   version: string | null;
+  page: string | null;
 };
 
 function toLookup(row: CodeRow): CodeLookup | null {
-  if (row.destination === null) return null;
+  if (row.destination === null && row.page === null) return null;
   if (row.settings === null || row.code_id === null) return { destination: row.destination, ruled: null };
   const setAt = row.password_set_at;
   return {
@@ -69,6 +70,7 @@ function toLookup(row: CodeRow): CodeLookup | null {
       bucket: row.bucket,
       paused: row.paused === true,
       version: row.version,
+      page: row.page,
     },
   };
 }
@@ -81,7 +83,7 @@ export async function recordScans(db: Db, scans: readonly ScanInput[]): Promise<
   const column = (pick: (scan: ScanInput) => string | null) => scans.map(pick);
   const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
     tx.query<CodeRow & { ord: number }>(
-      'SELECT ord, destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version ' +
+      'SELECT ord, destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version, page::text AS page ' +
         'FROM public.record_scans($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
       [
         column((s) => s.slug),
@@ -138,7 +140,7 @@ export function createScanRecorder(db: Db): (scan: ScanInput) => Promise<CodeLoo
 export async function lookupCode(db: Db, slug: string, visitor: string | null): Promise<CodeLookup | null> {
   const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
     tx.query<CodeRow>(
-      'SELECT destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version ' +
+      'SELECT destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version, page::text AS page ' +
         'FROM public.scan_lookup($1, $2)',
       [slug, visitor],
     ),

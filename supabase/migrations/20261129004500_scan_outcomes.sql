@@ -1,6 +1,8 @@
 -- Scan outcomes (issue 37, second part): paused codes as the first gate, the App-store preset's badge page, and
 -- ruled scans stored in batches.
 --
+-- 0. Codes with a hosted page (20261129004400_hosted_pages.sql) are answered by the evaluator too: the lookups return
+--    them unstored with their page, and a page code needs no destination.
 -- 1. A paused code is a gate like the others: its counted scans are stored in scan_stops (gate 'paused') and the
 --    visitor gets the owner's fallback address for it (scan_settings.fallbacks.paused) or our page. record_scans and
 --    scan_lookup therefore return paused dynamic codes too (paused = true), unstored, for the evaluator.
@@ -150,7 +152,8 @@ returns table (
   cap_used bigint,
   bucket integer,
   paused boolean,
-  version text
+  version text,
+  page jsonb
 )
 language plpgsql
 volatile
@@ -180,12 +183,14 @@ begin
   scan as (
     select i.*, c.id as code_id, c.destination as target, c.scan_settings, c.password_set_at,
            c.status <> 'active' as paused, c.xmin::text as version,
-           (c.scan_settings is not null or c.password_set_at is not null or c.status <> 'active') as ruled,
+           c.page,
+           (c.scan_settings is not null or c.password_set_at is not null or c.status <> 'active'
+            or c.page is not null) as ruled,
            case when v_salt is not null and i.visitor ~ '^[0-9a-f]{64}$'
                 then sha256(v_salt || uuid_send(c.id) || decode(i.visitor, 'hex')) end as hash
       from input i
       join public.qr_codes c on c.slug = i.slug and c.is_dynamic
-     where c.destination is not null and public.is_redirectable_url(c.destination)
+     where (c.destination is not null and public.is_redirectable_url(c.destination)) or c.page is not null
   ),
   plain as (
     select * from scan s where not s.ruled
@@ -222,7 +227,8 @@ begin
               then coalesce((select k.used from public.scan_cap_counters k where k.qr_code_id = s.code_id), 0) end,
          case when s.ruled and s.hash is not null then public.scan_bucket(s.hash) end,
          s.paused,
-         case when s.ruled then s.version end
+         case when s.ruled then s.version end,
+         s.page
     from scan s;
 end
 $$;
@@ -263,7 +269,8 @@ returns table (
   cap_used bigint,
   bucket integer,
   paused boolean,
-  version text
+  version text,
+  page jsonb
 )
 language plpgsql
 volatile
@@ -283,6 +290,7 @@ begin
   return query
   select c.destination, c.id,
          case when c.scan_settings is not null or c.password_set_at is not null or c.status <> 'active'
+                   or c.page is not null
               then coalesce(c.scan_settings, '{"v":1}'::jsonb) end,
          c.password_set_at,
          case when c.scan_settings ? 'scanCap'
@@ -290,10 +298,11 @@ begin
          case when v_salt is not null
               then public.scan_bucket(sha256(v_salt || uuid_send(c.id) || decode(p_visitor, 'hex'))) end,
          c.status <> 'active',
-         c.xmin::text
+         c.xmin::text,
+         c.page
     from public.qr_codes c
    where c.slug = p_slug and c.is_dynamic
-     and c.destination is not null and public.is_redirectable_url(c.destination);
+     and ((c.destination is not null and public.is_redirectable_url(c.destination)) or c.page is not null);
 end
 $$;
 
@@ -399,7 +408,9 @@ begin
                                 visitor, ord)
   ),
   current as (
-    select i.*, c.status = 'active' as active, c.scan_settings ? 'scanCap' as capped, c.scan_settings -> 'split' as splits,
+    -- (A code without settings, e.g. a password or a page only, has no cap: coalesce, not null.)
+    select i.*, c.status = 'active' as active, coalesce(c.scan_settings ? 'scanCap', false) as capped,
+           c.scan_settings -> 'split' as splits,
            i.version is not null and i.version <> c.xmin::text as stale,
            case when v_salt is not null and i.visitor ~ '^[0-9a-f]{64}$'
                 then sha256(v_salt || uuid_send(i.code_id) || decode(i.visitor, 'hex')) end as hash

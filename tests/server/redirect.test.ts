@@ -96,6 +96,7 @@ describe('redirect handler (runtime-neutral, injected dependencies)', () => {
         capUsed: null,
         bucket: 10,
         version,
+        page: null,
       },
     });
     const outcomes: ScanOutcome[] = [];

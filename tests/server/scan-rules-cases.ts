@@ -7,6 +7,7 @@
 import bcrypt from 'bcryptjs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, it } from 'vitest';
+import { SAMPLE_PAGES } from '../unit/pages/samples.ts';
 import { signedUpClient } from './helpers.ts';
 import type { RedirectUnderTest } from './redirect-cases.ts';
 
@@ -234,6 +235,50 @@ export function scanRulesCases(target: RedirectUnderTest): void {
     const variantOfLocation = (l: string | null) => (l === 'https://example.com/a' ? 0 : 1);
     expect(new Set(first.map(variantOfLocation)).size).toBe(2);
     expect(rows.slice(0, 24).map((r) => r.variant)).toEqual(first.map(variantOfLocation));
+    expect(target.errors()).toEqual([]);
+  });
+
+  it('a hosted page: the scan is answered with the page (counted like a redirect), its contact file, its edits and its pause', async () => {
+    const { client } = await account();
+    const insert = await client
+      .from('qr_codes')
+      .insert({ name: 'Card', is_dynamic: true, page: SAMPLE_PAGES.vcard })
+      .select('id, slug')
+      .single();
+    expect(insert.error).toBeNull();
+    const code = insert.data as Code;
+    const first = await scan(code.slug, { ua: DESKTOP });
+    expect([first.status, first.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    const html = await first.text();
+    expect(html).toContain('<h1>Zoë O&#39;Brien-Müller</h1>');
+    expect(html).toContain(`href="/r/${code.slug}/contact.vcf"`);
+    // The next scan is decided on the remembered copy; HEAD and bots see the page without being counted.
+    expect((await scan(code.slug, { ua: IPHONE })).status).toBe(200);
+    expect((await scan(code.slug, { method: 'HEAD' })).status).toBe(200);
+    expect((await scan(code.slug, { ua: BOT })).status).toBe(200);
+    const vcf = await scan(`${code.slug}/contact.vcf`);
+    expect([vcf.status, vcf.headers.get('content-type')]).toEqual([200, 'text/vcard; charset=utf-8']);
+    expect(await vcf.text()).toContain("FN:Zoë O'Brien-Müller");
+    expect(await scans(code.id)).toHaveLength(2);
+    // An edit shows on the next scan; a pause stops the page and its contact file.
+    await client
+      .from('qr_codes')
+      .update({ page: { ...SAMPLE_PAGES.vcard, role: 'Chief Baker' } })
+      .eq('id', code.id);
+    expect(await (await scan(code.slug)).text()).toContain('Chief Baker');
+    await client.from('qr_codes').update({ status: 'paused' }).eq('id', code.id);
+    expect((await scan(code.slug)).status).toBe(404);
+    expect((await scan(`${code.slug}/contact.vcf`)).status).toBe(404);
+    expect(await scans(code.id)).toHaveLength(3);
+    expect(await stops(code.id)).toEqual({ paused: 1 });
+    // A links page of a plain redirecting slug's neighbour: contact.vcf of a code without a vCard page is a 404.
+    const links = await client
+      .from('qr_codes')
+      .insert({ name: 'Links', is_dynamic: true, page: SAMPLE_PAGES.links, destination: 'https://example.com/x' })
+      .select('id, slug')
+      .single();
+    expect((await scan((links.data as Code).slug)).status).toBe(200);
+    expect((await scan(`${(links.data as Code).slug}/contact.vcf`)).status).toBe(404);
     expect(target.errors()).toEqual([]);
   });
 

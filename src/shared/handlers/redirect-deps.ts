@@ -36,10 +36,13 @@ export interface RuledCode {
   bucket: number | null;
   /** The code row's version: an outcome decided on this copy is stored only while the code is unchanged. */
   version: string | null;
+  /** The hosted page the code shows (JSON text where the runtime can get it, else the value), or null. */
+  page: unknown;
 }
 
 export interface CodeLookup {
-  destination: string;
+  /** Null only for a code with a hosted page and no destination. */
+  destination: string | null;
   /** Null for a plain code: recordScan has stored its scan already. */
   ruled: RuledCode | null;
 }

@@ -53,6 +53,33 @@ export function page(status: number, title: string, body: string, headers: Recor
   });
 }
 
+/** A hosted page (rendered by src/shared/pages/render.ts): no script, images only from our own storage. */
+export function hostedPageResponse(html: string): Response {
+  return new Response(html, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'",
+    },
+  });
+}
+
+/** A vCard Plus page's contact file. */
+export function vcardResponse(vcf: string): Response {
+  return new Response(vcf, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/vcard; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="contact.vcf"',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}
+
 export const notFoundPage = () =>
   page(
     404,

@@ -9,18 +9,33 @@
 // still applies to the very next scan. A split's variant is then chosen by the database from the visitor's salted
 // daily bucket (the salt never leaves it); the copy's own bucket belonged to the visitor who scanned before.
 
+import { renderHostedPage } from '../pages/render.ts';
+import { hostedPageSchema, type HostedPage } from '../pages/schema.ts';
+import { vcardOf } from '../pages/vcard.ts';
 import { evaluateScan, variantTarget, type Gate, type ScanDecision } from '../rules/evaluate.ts';
 import { preferredLanguage, type ScanFacts } from '../rules/facts.ts';
 import { scanSettingsSchema, type ScanSettings } from '../rules/schema.ts';
 import { hasPasswordCookie, passwordCookieHeader, passwordCookieValue } from './redirect-cookie.ts';
 import type { ParsedAgent, RedirectDeps, RuledCode, ScanOutcome } from './redirect-deps.ts';
-import { appStoresPage, gatePage, passwordPage, redirectTo, safeTarget, tryAgainPage } from './redirect-pages.ts';
+import {
+  appStoresPage,
+  gatePage,
+  hostedPageResponse,
+  notFoundPage,
+  passwordPage,
+  redirectTo,
+  safeTarget,
+  tryAgainPage,
+  vcardResponse,
+} from './redirect-pages.ts';
 
-/** A code with settings as looked up, its destination checked and its settings parsed. */
+/** A code with settings as looked up, its destination checked and its settings and page parsed. */
 export interface KnownCode {
-  destination: string;
+  /** Null for a code with a hosted page and no destination. */
+  destination: string | null;
   ruled: RuledCode;
   settings: ScanSettings;
+  page: HostedPage | null;
 }
 
 /** Most entries of each bounded cache: a busy redirect serves far fewer codes with settings than this. */
@@ -38,16 +53,27 @@ function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): void {
  * A changed setting is a new text, so nothing stale is ever used.
  */
 export function settingsParser(): (raw: unknown) => ScanSettings | null {
-  const parsed = new Map<string, ScanSettings | null>();
-  const check = (value: unknown) => {
+  return jsonParser((value) => {
     const result = scanSettingsSchema.safeParse(value);
     return result.success ? result.data : null;
-  };
+  });
+}
+
+/** Hosted pages, checked by their schema and remembered by their JSON text like the settings. */
+export function pageParser(): (raw: unknown) => HostedPage | null {
+  return jsonParser((value) => {
+    const result = hostedPageSchema.safeParse(value);
+    return result.success ? result.data : null;
+  });
+}
+
+function jsonParser<T>(check: (value: unknown) => T | null): (raw: unknown) => T | null {
+  const parsed = new Map<string, T | null>();
   return (raw) => {
     if (typeof raw !== 'string') return check(raw);
     const hit = parsed.get(raw);
     if (hit !== undefined) return hit;
-    let value: ScanSettings | null;
+    let value: T | null;
     try {
       value = check(JSON.parse(raw));
     } catch {
@@ -123,6 +149,8 @@ export interface ScanRequest {
   when: Date;
   /** A bucket for a visitor without one (no address): 0 … 9,999. */
   randomBucket(): number;
+  /** The request asks for the vCard Plus page's contact file (`…/r/<slug>/contact.vcf`), not the page. */
+  wantsContactFile: boolean;
 }
 
 /**
@@ -159,7 +187,8 @@ export async function answerRuled(
     countable,
   };
   const forScan = {
-    destination,
+    destination: destination ?? '',
+    hasPage: code.page !== null,
     paused: ruled.paused,
     settings,
     hasPassword: passwordSetAt !== null,
@@ -220,7 +249,13 @@ export async function answerRuled(
     const appStore = safeTarget(decision.page.appStore);
     const googlePlay = safeTarget(decision.page.googlePlay);
     if (appStore && googlePlay) return appStoresPage({ appStore, googlePlay });
-    return redirectTo(destination);
+    return destination ? redirectTo(destination) : notFoundPage();
   }
-  return redirectTo(safeTarget(target ?? destination) ?? destination, method === 'POST' ? 303 : 302, extraHeaders);
+  if (decision.outcome === 'hosted_page' && code.page) {
+    if (scan.wantsContactFile) return code.page.type === 'vcard' ? vcardResponse(vcardOf(code.page)) : notFoundPage();
+    const vcardHref = code.page.type === 'vcard' ? `${url.pathname.replace(/\/+$/, '')}/contact.vcf` : undefined;
+    return hostedPageResponse(await renderHostedPage(code.page, { now: when, vcardHref }));
+  }
+  const to = (target === null ? null : safeTarget(target)) ?? destination;
+  return to ? redirectTo(to, method === 'POST' ? 303 : 302, extraHeaders) : notFoundPage();
 }

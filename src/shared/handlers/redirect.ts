@@ -28,7 +28,7 @@
 
 import type { DeviceType, ParsedAgent, RedirectDeps } from './redirect-deps.ts';
 import { notFoundPage, redirectTo, safeTarget, tryAgainPage } from './redirect-pages.ts';
-import { RememberedCodes, answerRuled, settingsParser, type ScanRequest } from './redirect-ruled.ts';
+import { RememberedCodes, answerRuled, pageParser, settingsParser, type ScanRequest } from './redirect-ruled.ts';
 
 export type {
   CodeLookup,
@@ -119,6 +119,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
   const now = () => deps.now?.() ?? new Date();
   const randomBucket = () => Math.floor((deps.random?.() ?? Math.random()) * 10_000);
   const parseSettings = settingsParser();
+  const parsePage = pageParser();
   const remembered = new RememberedCodes();
 
   return async (request) => {
@@ -127,14 +128,17 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
     }
     const url = new URL(request.url);
-    const match = /\/r\/([^/]+)\/?$/.exec(url.pathname);
+    // …/r/<slug>, or …/r/<slug>/contact.vcf for a vCard Plus page's contact file (not a scan: never counted).
+    const match = /\/r\/([^/]+)(\/contact\.vcf)?\/?$/.exec(url.pathname);
     // A slug is plain ASCII: anything percent-encoded (valid or not, e.g. %ZZ) cannot be one.
     const slug = match ? match[1]! : '';
     if (!SLUG.test(slug)) return notFoundPage();
+    const wantsContactFile = match?.[2] !== undefined;
+    if (wantsContactFile && method === 'POST') return notFoundPage();
 
     const userAgent = (request.headers.get('User-Agent') ?? '').slice(0, 512);
     const human = !isPrefetch(request.headers) && !deps.isBot(userAgent);
-    const countable = method !== 'HEAD' && human;
+    const countable = method !== 'HEAD' && human && !wantsContactFile;
     try {
       const agent = deps.parseUserAgent(userAgent);
       const address = deps.clientAddress(request);
@@ -147,7 +151,18 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         }
       }
       const visitor = address ? await visitorDigest(address, userAgent) : null;
-      const scan: ScanRequest = { request, url, method, countable, agent, country, visitor, when: now(), randomBucket };
+      const scan: ScanRequest = {
+        request,
+        url,
+        method,
+        countable,
+        agent,
+        country,
+        visitor,
+        when: now(),
+        randomBucket,
+        wantsContactFile,
+      };
       const counted = method === 'GET' && countable;
 
       // A code with settings looked up before: decided on that copy, one database call (redirect-ruled.ts).
@@ -161,23 +176,25 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       const code = counted
         ? await deps.recordScan({ slug, country, visitor, ...agent })
         : await deps.lookupCode(slug, visitor);
-      const destination = code ? safeTarget(code.destination) : null;
-      if (!code || !destination) {
+      const destination = code?.destination ? safeTarget(code.destination) : null;
+      const ruled = code?.ruled ?? null;
+      if (!code || (!destination && (ruled?.page ?? null) === null)) {
         remembered.forget(slug);
         return notFoundPage();
       }
-      const ruled = code.ruled;
       if (!ruled) {
         // A plain code: its scan (if counted) is stored. The password form has nothing to do here.
         remembered.forget(slug);
+        if (!destination || wantsContactFile) return notFoundPage();
         return method === 'POST' ? redirectTo(url.pathname + url.search, 303) : redirectTo(destination);
       }
       const settings = parseSettings(ruled.settings);
-      if (!settings) {
-        deps.onError?.(new Error(`scan settings of ${ruled.codeId} do not parse`));
+      const page = (ruled.page ?? null) === null ? null : parsePage(ruled.page);
+      if (!settings || ((ruled.page ?? null) !== null && !page)) {
+        deps.onError?.(new Error(`scan settings or page of ${ruled.codeId} do not parse`));
         return tryAgainPage();
       }
-      const fresh = { destination, ruled, settings };
+      const fresh = { destination, ruled, settings, page };
       remembered.remember(slug, fresh);
       // Null: the code was deleted between the lookup and the outcome.
       return (await answerRuled(deps, scan, fresh, false)) ?? notFoundPage();

@@ -7,7 +7,8 @@
 //      with the owner's fallback URL for it, or (target null) our page saying why;
 //   2. rules, in order: the first whose conditions all match gives the target;
 //   3. the A/B split of the default destination while it runs (variant from the visitor's daily bucket);
-//   4. the default destination, or, with the App-store preset's page on, our page with both store badges.
+//   4. the default destination, or, with the App-store preset's page on, our page with both store badges, or the
+//      code's hosted page (a page code's default).
 // A redirect's target then gets the UTM template and, if on, the scan URL's query (target.ts).
 // The scan counts (and uses up the cap) only when it is redirected and countable (a GET, not a bot, not a prefetch).
 
@@ -22,6 +23,8 @@ export interface CodeForScan {
   destination: string;
   /** The owner paused the code (its status). */
   paused?: boolean;
+  /** The code shows a hosted page of ours instead of redirecting to its destination. */
+  hasPage?: boolean;
   settings: ScanSettings | null;
   hasPassword: boolean;
   /** Counted scans the cap has used so far (0 without a cap). */
@@ -42,6 +45,11 @@ export type ScanDecision =
       /** Our page with both store badges (links already carry the UTM template). */
       outcome: 'app_page';
       page: AppPage;
+      counted: boolean;
+    }
+  | {
+      /** The code's hosted page (src/shared/pages/render.ts). */
+      outcome: 'hosted_page';
       counted: boolean;
     }
   | {
@@ -173,5 +181,6 @@ export function evaluateScan(code: CodeForScan, facts: ScanFacts, now: Date): Sc
     const page = { appStore: finish(s.appPage.appStore), googlePlay: finish(s.appPage.googlePlay) };
     return { outcome: 'app_page', page, counted: facts.countable };
   }
+  if (code.hasPage) return { outcome: 'hosted_page', counted: facts.countable };
   return { outcome: 'redirect', target: finish(code.destination), counted: facts.countable };
 }

@@ -51,10 +51,11 @@ interface CodeRow {
   bucket: number | null;
   paused: boolean | null;
   version: string | null;
+  page: unknown;
 }
 
 function toLookup(row: CodeRow | undefined): CodeLookup | null {
-  if (!row || row.destination === null) return null;
+  if (!row || (row.destination === null && row.page === null)) return null;
   if (row.settings === null || row.code_id === null) return { destination: row.destination, ruled: null };
   return {
     destination: row.destination,
@@ -66,6 +67,7 @@ function toLookup(row: CodeRow | undefined): CodeLookup | null {
       bucket: row.bucket,
       paused: row.paused === true,
       version: row.version,
+      page: row.page,
     },
   };
 }

@@ -31,7 +31,11 @@ function code(settings: ScanSettings | null, extra: Partial<CodeForScan> = {}): 
 const at = (iso: string) => new Date(iso);
 const target = (c: CodeForScan, facts: Partial<ScanFacts>, now: string) => {
   const d = evaluateScan(c, { ...FACTS, ...facts }, at(now));
-  return d.outcome === 'redirect' ? d.target : d.outcome === 'app_page' ? 'app_page' : `gate:${d.gate}`;
+  return d.outcome === 'redirect'
+    ? d.target
+    : d.outcome === 'app_page' || d.outcome === 'hosted_page'
+      ? d.outcome
+      : `gate:${d.gate}`;
 };
 
 describe('Accept-Language with quality values', () => {

@@ -218,6 +218,7 @@ function naiveEvaluate(code: CodeForScan, r: NaiveRequest, nowMs: number): ScanD
     const page = { appStore: naiveUrl(s.appPage.appStore, s), googlePlay: naiveUrl(s.appPage.googlePlay, s) };
     return { outcome: 'app_page', page, counted: r.countable };
   }
+  if (code.hasPage) return { outcome: 'hosted_page', counted: r.countable };
   return { outcome: 'redirect', target: naiveUrl(code.destination, s), counted: r.countable };
 }
 
@@ -357,6 +358,7 @@ describe('evaluateScan against a naive implementation', () => {
         hasPassword: g.rnd() < 0.2,
         capUsed: Math.floor(g.rnd() * 25),
         paused: g.rnd() < 0.05,
+        hasPage: g.rnd() < 0.2,
       };
       const r = g.request();
       const nowMs = g.instantMs();
@@ -377,8 +379,8 @@ describe('evaluateScan against a naive implementation', () => {
       const key =
         got.outcome === 'gate'
           ? got.gate
-          : got.outcome === 'app_page'
-            ? 'app_page'
+          : got.outcome === 'app_page' || got.outcome === 'hosted_page'
+            ? got.outcome
             : got.ruleIndex !== undefined
               ? 'rule'
               : got.variant !== undefined
@@ -398,6 +400,7 @@ describe('evaluateScan against a naive implementation', () => {
       'rule',
       'variant',
       'app_page',
+      'hosted_page',
       'default',
     ]) {
       expect(outcomes.get(kind) ?? 0, kind).toBeGreaterThan(40);

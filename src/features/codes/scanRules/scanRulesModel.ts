@@ -132,6 +132,7 @@ export function describeDecision(decision: ScanDecision, settings: ScanSettings 
     const where = decision.target ? `goes to ${decision.target}` : 'sees our page saying so';
     return `Stopped (${GATE_WORDS[decision.gate]}): the visitor ${where}.`;
   }
+  if (decision.outcome === 'hosted_page') return 'Sees the code’s hosted page.';
   if (decision.outcome === 'app_page') {
     return 'Sees our page with both store badges (App Store and Google Play).';
   }

@@ -1,0 +1,158 @@
+// The database refuses exactly the hosted pages the zod schema refuses: public.hosted_page_problem
+// (supabase/migrations/20261129004400_hosted_pages.sql) and hostedPageSchema (src/shared/pages/schema.ts) judge the
+// same 2,000 seeded pages (valid ones and ones broken by random mutations: hostile links, unknown keys and types,
+// wrong types, out-of-range prices, long and control-character strings, unknown zones), in one query; then the
+// table's check refuses a hostile page through the data API and stores nothing.
+import { describe, expect, it } from 'vitest';
+import { hostedPageSchema } from '../../src/shared/pages/schema.ts';
+import { prng } from '../helpers/prng.ts';
+import { SAMPLE_PAGES } from '../unit/pages/samples.ts';
+import { backends, signedUpClient, suiteServer } from './helpers.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+function cases(seed: number, n: number): Json[] {
+  const rnd = prng(seed);
+  const int = (k: number) => Math.floor(rnd() * k);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const link = () =>
+    pick([
+      'https://a.example/',
+      'http://b.example/p?x=1#f',
+      'mailto:hi@example.com',
+      'tel:+44 20 7946 0958',
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'https://user:pw@bank.example/',
+      'ftp://a.example/',
+      'mailto:a@b@c',
+      'tel:abc',
+      '//a.example/',
+      `https://a.example/${'x'.repeat(2050)}`,
+    ]);
+  const text = () =>
+    pick(['Café', '', 'x'.repeat(61), 'x'.repeat(81), 'a\u0007b', 'line\nbreak', 'ok', '<script>', 'é'.repeat(60)]);
+  const samples = Object.values(SAMPLE_PAGES) as unknown as Record<string, Json>[];
+  const mutate = (p: Record<string, Json>): Json => {
+    const copy = JSON.parse(JSON.stringify(p)) as Record<string, Json>;
+    switch (int(14)) {
+      case 0:
+        return { ...copy, v: pick([2, '1', null]) };
+      case 1:
+        return { ...copy, type: pick(['pdf', 'LINKS', '', 'menu', 'coupon', 'vcard', 'links']) };
+      case 2:
+        return { ...copy, [pick(['title', 'headline', 'firstName', 'company', 'hours', 'role'])]: text() };
+      case 3:
+        return { ...copy, [pick(['bio', 'note', 'offer', 'terms'])]: pick([text(), 'a\nb', 'y'.repeat(1001)]) };
+      case 4:
+        return { ...copy, links: pick<Json>([[{ label: 'x', url: link() }], [], [{ label: text(), url: link() }]]) };
+      case 5:
+        return {
+          ...copy,
+          theme: pick<Json>([
+            { background: '#fff', accent: '#000000' },
+            { background: '#ABCDEF', accent: '#123456' },
+            {},
+          ]),
+        };
+      case 6:
+        return { ...copy, extra: 1 };
+      case 7:
+        return {
+          ...copy,
+          sections: [{ name: 'S', items: [{ name: 'I', price: pick<Json>([0, 1.5, 1.555, -1, 1000001, '2', 2.1]) }] }],
+        };
+      case 8:
+        return {
+          ...copy,
+          sections: [{ name: 'S', items: [{ name: 'I', price: 1, tags: pick<Json>([['vegan'], ['meat'], []]) }] }],
+        };
+      case 9:
+        return { ...copy, currency: pick(['EUR', 'eur', 'EURO', 1]), locale: pick(['de-DE', 'de', 'DE', 'de_DE']) };
+      case 10:
+        return {
+          ...copy,
+          validFrom: pick(['2026-03-01T00:00:00Z', '2026-13-01T00:00:00Z', 'soon']),
+          validUntil: pick(['2026-02-01T00:00:00Z', '2026-06-01T00:00:00Z']),
+          timeZone: pick(['Europe/Berlin', 'Mars/Olympus', 'UTC', 'EST5']),
+        };
+      case 11:
+        return { ...copy, code: pick(['SPRING-20', 'has space', 'x'.repeat(41), '']), redeemUrl: link() };
+      case 12:
+        return {
+          ...copy,
+          phones: pick<Json>([
+            [{ number: '+1 555 0100' }],
+            [{ number: 'call me' }],
+            [{ label: 'x'.repeat(21), number: '123' }],
+          ]),
+          emails: pick<Json>([['a@b.example'], ['not an email'], []]),
+          website: link(),
+        };
+      default:
+        return pick<Json>([null, [], 'page', 1, { ...copy, address: { street: text(), planet: 'Mars' } }]);
+    }
+  };
+  return Array.from({ length: n }, () => {
+    const p = pick(samples);
+    return rnd() < 0.2 ? p : mutate(p);
+  });
+}
+
+describe.each(backends)('hosted page check on %s', (backend) => {
+  const srv = suiteServer(backend);
+
+  it('public.hosted_page_problem refuses exactly what hostedPageSchema refuses (2,000 seeded pages)', async () => {
+    const objects = cases(32, 2_000);
+    const texts = objects.map((o) => JSON.stringify(o));
+    const rows = await srv.server.db.query<{ problem: string | null }>(
+      'select public.hosted_page_problem(t::jsonb) as problem from unnest($1::text[]) with ordinality as u(t, n) order by n',
+      [texts],
+    );
+    const mismatches: string[] = [];
+    let accepted = 0;
+    objects.forEach((o, i) => {
+      const zod = hostedPageSchema.safeParse(o);
+      const sql = rows[i]!.problem;
+      if (zod.success) accepted++;
+      if (zod.success !== (sql === null)) {
+        mismatches.push(
+          `${texts[i]!.slice(0, 300)}: zod ${zod.success ? 'accepts' : zod.error.issues[0]?.message}, SQL ${sql ?? 'accepts'}`,
+        );
+      }
+    });
+    expect(mismatches.slice(0, 8)).toEqual([]);
+    expect(accepted).toBeGreaterThan(500);
+    expect(objects.length - accepted).toBeGreaterThan(500);
+  });
+
+  it('the table refuses a hostile page through the data API and stores nothing', async () => {
+    const { client } = await signedUpClient(srv.url);
+    for (const page of [
+      { ...SAMPLE_PAGES.links, links: [{ label: 'x', url: 'javascript:alert(1)' }] },
+      { ...SAMPLE_PAGES.coupon, redeemUrl: 'data:text/html,<b>x</b>' },
+      { ...SAMPLE_PAGES.links, title: 'a\u0007b' },
+    ]) {
+      const { data, error } = await client
+        .from('qr_codes')
+        .insert({ name: 'Hostile page', is_dynamic: true, page })
+        .select();
+      expect([error?.code, error?.message]).toEqual([
+        '23514',
+        'new row for relation "qr_codes" violates check constraint "qr_codes_page_valid"',
+      ]);
+      expect(data).toBeNull();
+    }
+    const { data: stored } = await client.from('qr_codes').select('id').eq('name', 'Hostile page');
+    expect(stored).toEqual([]);
+    const { error } = await client
+      .from('qr_codes')
+      .insert({ name: 'Static page', is_dynamic: false, page: SAMPLE_PAGES.links });
+    expect(error?.message).toContain('qr_codes_page_dynamic');
+    // A valid page needs no destination.
+    const { error: valid } = await client
+      .from('qr_codes')
+      .insert({ name: 'Page', is_dynamic: true, page: SAMPLE_PAGES.menu });
+    expect(valid).toBeNull();
+  });
+});
