@@ -14,7 +14,7 @@ import { scanStatsFrom, type CountRow } from '../../src/shared/handlers/api/scan
 import type { ApiStore, ScanRange, StoredCode, UserSession } from '../../src/shared/handlers/api/store.ts';
 
 const UTC_MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-const CODE_COLUMNS = `id::text AS id, name, type, content, destination, design, is_dynamic, slug, status, scan_settings,
+const CODE_COLUMNS = `id::text AS id, name, type, content, destination, design, is_dynamic, slug, status, scan_settings, page,
   to_char(created_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS created_at,
   to_char(updated_at AT TIME ZONE 'UTC', ${UTC_MICROS}) AS updated_at`;
 
@@ -28,10 +28,11 @@ const PATCHABLE = [
   'is_dynamic',
   'status',
   'scan_settings',
+  'page',
 ] as const;
 
 /** The jsonb columns: sent as JSON text (null stays SQL null). */
-const JSONB: ReadonlySet<string> = new Set(['design', 'scan_settings']);
+const JSONB: ReadonlySet<string> = new Set(['design', 'scan_settings', 'page']);
 
 type CodeRow = StoredCode & Record<string, unknown>;
 
@@ -66,8 +67,8 @@ function userSession(deps: Deps, userId: string): UserSession {
     getCode: (id) => one(`SELECT ${CODE_COLUMNS} FROM public.qr_codes WHERE id = $1::uuid`, [id]),
     createCode: async (input: CodeCreate) => {
       const row = await one(
-        `INSERT INTO public.qr_codes (name, type, content, destination, design, is_dynamic, status, scan_settings)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb) RETURNING ${CODE_COLUMNS}`,
+        `INSERT INTO public.qr_codes (name, type, content, destination, design, is_dynamic, status, scan_settings, page)
+         VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9::jsonb) RETURNING ${CODE_COLUMNS}`,
         [
           input.name,
           input.type,
@@ -77,6 +78,7 @@ function userSession(deps: Deps, userId: string): UserSession {
           input.is_dynamic,
           input.status,
           input.scan_settings ? JSON.stringify(input.scan_settings) : null,
+          input.page ? JSON.stringify(input.page) : null,
         ],
       );
       if (!row) throw new Error('insert returned no row');

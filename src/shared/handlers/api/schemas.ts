@@ -2,6 +2,7 @@
 // and /api/v1/openapi.json is generated from them, so the document cannot drift from what the server accepts.
 import { z } from '@hono/zod-openapi';
 import { normalizeDestination } from '../../destination.ts';
+import { hostedPageSchema } from '../../pages/schema.ts';
 import { scanSettingsSchema } from '../../rules/schema.ts';
 import { isCalendarDay } from '../../time/calendarDays.ts';
 
@@ -60,6 +61,9 @@ export const CodeSchema = z
       description:
         'Gates, redirect rules, A/B split, UTM template and query forwarding of a dynamic code (ScanSettings).',
     }),
+    page: z.record(z.string(), z.unknown()).nullable().openapi({
+      description: 'The hosted page a scan of this dynamic code shows instead of redirecting (HostedPage), or null.',
+    }),
     created_at: TIMESTAMP,
     updated_at: TIMESTAMP,
   })
@@ -109,6 +113,8 @@ const codeFields = {
   status: z.enum(['active', 'paused']),
   // The shared schema of src/shared/rules/schema.ts, which the database's check mirrors.
   scan_settings: scanSettingsSchema.nullable().openapi('ScanSettings'),
+  // The shared schema of src/shared/pages/schema.ts, which the database's check mirrors.
+  page: hostedPageSchema.nullable().openapi('HostedPage'),
 };
 
 export const CodeCreateSchema = z
@@ -121,13 +127,17 @@ export const CodeCreateSchema = z
     is_dynamic: codeFields.is_dynamic.default(false),
     status: codeFields.status.default('active'),
     scan_settings: codeFields.scan_settings.optional(),
+    page: codeFields.page.optional(),
   })
   .superRefine((code, ctx) => {
-    if (code.is_dynamic && !code.destination) {
-      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'is required for a dynamic code' });
+    if (code.is_dynamic && !code.destination && !code.page) {
+      ctx.addIssue({ code: 'custom', path: ['destination'], message: 'is required for a dynamic code without a page' });
     }
     if (!code.is_dynamic && code.scan_settings) {
       ctx.addIssue({ code: 'custom', path: ['scan_settings'], message: 'is for dynamic codes only' });
+    }
+    if (!code.is_dynamic && code.page) {
+      ctx.addIssue({ code: 'custom', path: ['page'], message: 'is for dynamic codes only' });
     }
     if (!code.is_dynamic && code.content === '') {
       ctx.addIssue({ code: 'custom', path: ['content'], message: 'is required for a static code' });
@@ -145,6 +155,7 @@ export const CodePatchSchema = z
     is_dynamic: codeFields.is_dynamic.optional(),
     status: codeFields.status.optional(),
     scan_settings: codeFields.scan_settings.optional(),
+    page: codeFields.page.optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'send at least one field to change' })
   .openapi('CodePatch');

@@ -9,7 +9,7 @@ import { scanStatsFrom, type CountRow } from './scan-stats.ts';
 import type { ApiStore, ScanRange, StoredCode, UserSession } from './store.ts';
 
 const CODE_COLUMNS =
-  'id, name, type, content, destination, design, is_dynamic, slug, status, scan_settings, created_at, updated_at';
+  'id, name, type, content, destination, design, is_dynamic, slug, status, scan_settings, page, created_at, updated_at';
 const PATCHABLE = [
   'name',
   'type',
@@ -19,6 +19,7 @@ const PATCHABLE = [
   'is_dynamic',
   'status',
   'scan_settings',
+  'page',
 ] as const;
 
 interface DataApiError {
@@ -77,6 +78,7 @@ function userSession(client: SupabaseClient): UserSession {
           is_dynamic: input.is_dynamic,
           status: input.status,
           scan_settings: input.scan_settings ?? null,
+          page: input.page ?? null,
         })
         .select(CODE_COLUMNS)
         .single();
