@@ -6,9 +6,11 @@ import { conditionSchema, scanSettingsSchema, type ScanSettings } from '../../..
 import {
   CONDITION_LABELS,
   describeDecision,
+  dropIndex,
   instantFromLocal,
   listFromText,
   localFromInstant,
+  moveItem,
   newCondition,
   testerFacts,
   type ConditionType,
@@ -60,5 +62,34 @@ describe('scan rules panel model', () => {
     expect(say(testerFacts({ ...base, visitor: 'windows' }), new Date('2030-01-01T00:00:00Z'))).toBe(
       'Stopped (ended): the visitor goes to https://example.com/closed.',
     );
+  });
+
+  it('moveItem moves one item and keeps the rest in order; out-of-range moves change nothing', () => {
+    expect(moveItem(['a', 'b', 'c', 'd'], 3, 0)).toEqual(['d', 'a', 'b', 'c']);
+    expect(moveItem(['a', 'b', 'c', 'd'], 0, 2)).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveItem(['a', 'b'], 1, 1)).toEqual(['a', 'b']);
+    expect(moveItem(['a', 'b'], 2, 0)).toEqual(['a', 'b']);
+    expect(moveItem(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+
+  it('dropIndex: a drop on an item’s upper half lands before it, on its lower half after it', () => {
+    // Rule 2 (index 1) dropped on rule 1's upper half: first; on its lower half: where it was.
+    expect(dropIndex(1, 0, true)).toBe(0);
+    expect(dropIndex(1, 0, false)).toBe(1);
+    // Rule 1 dropped on rule 3's lower half (of 3): last; on its upper half: second.
+    expect(dropIndex(0, 2, false)).toBe(2);
+    expect(dropIndex(0, 2, true)).toBe(1);
+    // Every drop, applied by moveItem, puts the item just before or after the one it was dropped on.
+    const list = ['a', 'b', 'c', 'd', 'e'];
+    for (let from = 0; from < list.length; from++) {
+      for (let over = 0; over < list.length; over++) {
+        if (over === from) continue;
+        for (const upper of [true, false]) {
+          const moved = moveItem(list, from, dropIndex(from, over, upper));
+          const at = moved.indexOf(list[from]!);
+          expect(moved[upper ? at + 1 : at - 1], `${from} on ${over} ${upper}`).toBe(list[over]);
+        }
+      }
+    }
   });
 });
