@@ -1,7 +1,7 @@
 // Drag to reorder the panel's rules with the browser's own drag and drop (no library: nothing added to the
 // bundle). A rule's handle starts the drag; dropping on a rule's upper half puts the dragged rule before it, on its
 // lower half after it. The ↑/↓ buttons are the keyboard way to do the same.
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { dropIndex } from './scanRulesModel.ts';
 
 export interface DropSpot {
@@ -15,9 +15,13 @@ const isUpperHalf = (e: DragEvent<HTMLElement>) => {
 };
 
 export function useRuleDrag(onMove: (from: number, to: number) => void) {
+  // The rule being dragged, for the handlers (a ref: set at once, whatever React renders when).
+  const from = useRef<number | null>(null);
+  // The same and the drop spot, for what the rules look like meanwhile.
   const [dragging, setDragging] = useState<number | null>(null);
   const [spot, setSpot] = useState<DropSpot | null>(null);
   const reset = () => {
+    from.current = null;
     setDragging(null);
     setSpot(null);
   };
@@ -31,6 +35,7 @@ export function useRuleDrag(onMove: (from: number, to: number) => void) {
       e.dataTransfer.setData('text/plain', `Rule ${index + 1}`);
       const item = e.currentTarget.closest('li');
       if (item) e.dataTransfer.setDragImage(item, 16, 16);
+      from.current = index;
       setDragging(index);
     },
     onDragEnd: reset,
@@ -39,18 +44,19 @@ export function useRuleDrag(onMove: (from: number, to: number) => void) {
   /** On rule `index` itself: where a dragged rule would land, and the drop. */
   const itemProps = (index: number) => ({
     onDragOver: (e: DragEvent<HTMLElement>) => {
-      if (dragging === null) return;
+      if (from.current === null) return;
       e.preventDefault();
       e.dataTransfer.dropEffect = 'move';
       const upper = isUpperHalf(e);
       if (spot?.index !== index || spot.upper !== upper) setSpot({ index, upper });
     },
     onDrop: (e: DragEvent<HTMLElement>) => {
-      if (dragging === null) return;
+      const dragged = from.current;
+      if (dragged === null) return;
       e.preventDefault();
-      const to = dropIndex(dragging, index, isUpperHalf(e));
+      const to = dropIndex(dragged, index, isUpperHalf(e));
       reset();
-      if (to !== dragging) onMove(dragging, to);
+      if (to !== dragged) onMove(dragged, to);
     },
   });
 
