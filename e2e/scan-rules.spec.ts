@@ -159,8 +159,13 @@ test('rules reorder by drag with the mouse: the tester, the stored order and rea
   await expect(result).toHaveText('Goes to https://example.com/flyer (rule 1).');
 
   // Rule 2's handle dropped on the upper half of rule 1, with the real mouse (Chromium's native drag and drop).
+  // Both in view first: a scroll between pressing the handle and moving the mouse would cancel the drag.
   const first = panel.getByRole('listitem', { name: 'Rule 1' });
-  await panel.getByTestId('drag rule 2').dragTo(first, { targetPosition: { x: 40, y: 8 } });
+  const handle = panel.getByTestId('drag rule 2');
+  await first.scrollIntoViewIfNeeded();
+  await expect(first).toBeInViewport({ ratio: 1 });
+  await expect(handle).toBeInViewport();
+  await handle.dragTo(first, { targetPosition: { x: 40, y: 8 } });
   await expect(panel.getByLabel('Rule 1 sends the visitor to')).toHaveValue('https://apps.apple.com/app/id123');
   await expect(panel.getByLabel('Rule 2 sends the visitor to')).toHaveValue('https://example.com/flyer');
   // The moved rule keeps its own condition.

@@ -4,8 +4,14 @@ import { DialogActions } from '../../../components/DialogActions.tsx';
 import { DialogShell } from '../../../components/DialogShell.tsx';
 import { FormError } from '../../../components/FormError.tsx';
 import { toaster } from '../../../components/toaster.ts';
-import { toDataError, type DataError } from '../../../lib/dataError.ts';
-import { FREE_MAX_RULES, type Plan } from '../../../shared/rules/plan.ts';
+import { DataError, toDataError } from '../../../lib/dataError.ts';
+import {
+  FREE_LIMIT_MESSAGES,
+  FREE_MAX_RULES,
+  PLAN_LIMIT_HINT,
+  planProblem,
+  type Plan,
+} from '../../../shared/rules/plan.ts';
 import { MAX_RULES, scanSettingsSchema, type ScanSettings } from '../../../shared/rules/schema.ts';
 import type { SavedCode } from '../codeModel.ts';
 import { GatesSection } from './GatesSection.tsx';
@@ -57,11 +63,18 @@ function RulesForm({ code, onClose }: { code: SavedCode; onClose: () => void }) 
   const save = async () => {
     setTried(true);
     if (problems.length) return;
+    // Only the version key: nothing to store, the code just redirects.
+    const next = Object.keys(settings).length > 1 ? settings : null;
+    // What the database would refuse for the plan, said without the round trip (it checks again).
+    const overPlan = loaded ? planProblem(next, loaded.plan, loaded.stored) : null;
+    if (overPlan) {
+      setError(new DataError('plan_limit', FREE_LIMIT_MESSAGES[overPlan], { hint: PLAN_LIMIT_HINT }));
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      // Only the version key: nothing to store, the code just redirects.
-      await saveScanSettings(code.id, Object.keys(settings).length > 1 ? settings : null);
+      await saveScanSettings(code.id, next);
       toaster.create({ title: 'Saved!', description: `Scan rules of “${code.name}” are live.`, type: 'success' });
       onClose();
     } catch (e) {
