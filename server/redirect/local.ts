@@ -3,7 +3,8 @@
 // GeoLite2 country data) for the client address, bcrypt on the server's worker pool for password gates, and the
 // redirect's functions called as service_role, the role the Edge Function calls them with on Supabase (none is
 // callable with the anon key: otherwise anyone could write any owner's analytics): record_scans() (scans grouped
-// into batches: group commit), scan_lookup(), record_ruled_scan(), record_scan_stop(), claim_password_attempt().
+// into batches: group commit), scan_lookup(), record_scan_outcomes() (the outcomes of codes with settings, grouped
+// into batches the same way), claim_password_attempt().
 import { createRequire } from 'node:module';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
@@ -13,9 +14,10 @@ import {
   classifyAgent,
   createRedirectHandler,
   type CodeLookup,
+  type OutcomeResult,
   type PasswordAttempt,
-  type RuledScan,
   type ScanInput,
+  type ScanOutcome,
 } from './handler.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { runAs } from '../rest/as-role.ts';
@@ -49,6 +51,8 @@ type CodeRow = {
   password_set_at: Date | string | null;
   cap_used: number | string | null;
   bucket: number | null;
+  paused: boolean | null;
+  version: string | null;
 };
 
 function toLookup(row: CodeRow): CodeLookup | null {
@@ -63,6 +67,8 @@ function toLookup(row: CodeRow): CodeLookup | null {
       passwordSetAt: setAt === null ? null : setAt instanceof Date ? setAt.toISOString() : String(setAt),
       capUsed: row.cap_used === null ? null : Number(row.cap_used),
       bucket: row.bucket,
+      paused: row.paused === true,
+      version: row.version,
     },
   };
 }
@@ -75,7 +81,8 @@ export async function recordScans(db: Db, scans: readonly ScanInput[]): Promise<
   const column = (pick: (scan: ScanInput) => string | null) => scans.map(pick);
   const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
     tx.query<CodeRow & { ord: number }>(
-      'SELECT ord, destination, code_id, settings, password_set_at, cap_used, bucket FROM public.record_scans($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
+      'SELECT ord, destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version ' +
+        'FROM public.record_scans($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
       [
         column((s) => s.slug),
         column((s) => s.deviceType),
@@ -100,15 +107,18 @@ const RETRIED_SQL_STATES: ReadonlySet<string> = new Set([
   '40P01',
 ]);
 
-/** Scans grouped into batches (scan-batcher.ts); a batch that failed as RETRIED_SQL_STATES says is retried once. */
-export function createScanRecorder(db: Db): (scan: ScanInput) => Promise<CodeLookup | null> {
-  const batcher = new ScanBatcher<ScanInput, CodeLookup | null>({
+/** Inputs grouped into batches (scan-batcher.ts); a batch that failed as RETRIED_SQL_STATES says is retried once. */
+function batched<In, Out>(
+  db: Db,
+  write: (db: Db, batch: readonly In[]) => Promise<Out[]>,
+): (input: In) => Promise<Out> {
+  const batcher = new ScanBatcher<In, Out>({
     write: async (batch) => {
       try {
-        return await recordScans(db, batch);
+        return await write(db, batch);
       } catch (err) {
         if (!RETRIED_SQL_STATES.has(sqlState(err) ?? '')) throw err;
-        return recordScans(db, batch);
+        return write(db, batch);
       }
     },
     maxBatch: MAX_SCANS_PER_BATCH,
@@ -116,34 +126,56 @@ export function createScanRecorder(db: Db): (scan: ScanInput) => Promise<CodeLoo
     // next one fills, and the rest of the API lane's connections stay free for the data API.
     maxInFlight: db.kind === 'pglite' ? 1 : 2,
   });
-  return (scan) => batcher.submit(scan);
+  return (input) => batcher.submit(input);
+}
+
+/** Scans grouped into batches: plain codes' scans stored, codes with settings returned for the evaluator. */
+export function createScanRecorder(db: Db): (scan: ScanInput) => Promise<CodeLookup | null> {
+  return batched(db, recordScans);
 }
 
 /** An active dynamic code without recording a scan (HEAD, prefetches, bots, the password form). */
 export async function lookupCode(db: Db, slug: string, visitor: string | null): Promise<CodeLookup | null> {
   const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
     tx.query<CodeRow>(
-      'SELECT destination, code_id, settings, password_set_at, cap_used, bucket FROM public.scan_lookup($1, $2)',
+      'SELECT destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version ' +
+        'FROM public.scan_lookup($1, $2)',
       [slug, visitor],
     ),
   );
   return rows[0] ? toLookup(rows[0]) : null;
 }
 
-async function recordRuledScan(db: Db, scan: RuledScan): Promise<boolean> {
+/** A code deleted since: nothing stored, and the handler looks it up again (and finds nothing). */
+const GONE: OutcomeResult = { stored: false, variant: null, stale: true };
+
+/** Outcomes of codes with settings in one transaction (record_scan_outcomes). */
+export async function recordScanOutcomes(db: Db, outcomes: readonly ScanOutcome[]): Promise<OutcomeResult[]> {
+  const column = <T>(pick: (o: ScanOutcome) => T) => outcomes.map(pick);
   const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-    tx.query<{ stored: boolean }>('SELECT public.record_ruled_scan($1, $2, $3, $4, $5, $6, $7, $8) AS stored', [
-      scan.codeId,
-      scan.ruleIndex,
-      scan.variant,
-      scan.deviceType,
-      scan.os,
-      scan.browser,
-      scan.country,
-      scan.visitor,
-    ]),
+    tx.query<{ ord: number; stored: boolean; variant: number | null; stale: boolean }>(
+      'SELECT ord, stored, variant, stale FROM public.record_scan_outcomes($1::uuid[], $2::text[], $3::text[], ' +
+        '$4::integer[], $5::integer[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])',
+      [
+        column((o) => o.codeId),
+        column((o) => o.version),
+        column((o) => o.gate),
+        column((o) => o.ruleIndex),
+        column((o) => o.variant),
+        column((o) => o.split),
+        column((o) => o.deviceType),
+        column((o) => o.os),
+        column((o) => o.browser),
+        column((o) => o.country),
+        column((o) => o.visitor),
+      ],
+    ),
   );
-  return rows[0]?.stored === true;
+  const results = outcomes.map(() => GONE);
+  for (const row of rows) {
+    results[Number(row.ord) - 1] = { stored: row.stored === true, variant: row.variant, stale: row.stale === true };
+  }
+  return results;
 }
 
 async function claimPasswordAttempt(db: Db, codeId: string, visitor: string | null): Promise<PasswordAttempt> {
@@ -203,8 +235,7 @@ export function createLocalRedirect(opts: {
   return createRedirectHandler({
     recordScan: createScanRecorder(db),
     lookupCode: (slug, visitor) => lookupCode(db, slug, visitor),
-    recordRuledScan: (scan) => recordRuledScan(db, scan),
-    recordStop: (codeId, gate) => serviceCall(db, 'SELECT public.record_scan_stop($1, $2)', [codeId, gate]),
+    recordOutcome: batched(db, recordScanOutcomes),
     claimPasswordAttempt: (codeId, visitor) => claimPasswordAttempt(db, codeId, visitor),
     releasePasswordAttempt: (id) => serviceCall(db, 'SELECT public.release_password_attempt($1)', [id]),
     verifyPassword,

@@ -4,7 +4,13 @@
 // (country lookup, private addresses).
 import { describe, expect, it } from 'vitest';
 import { countryOf } from '../../server/redirect/local.ts';
-import { createRedirectHandler, isPrivateAddress, type ScanInput } from '../../server/redirect/handler.ts';
+import {
+  createRedirectHandler,
+  isPrivateAddress,
+  type CodeLookup,
+  type ScanInput,
+  type ScanOutcome,
+} from '../../server/redirect/handler.ts';
 import { loadConfig } from '../../server/lib/config.ts';
 import { backends, suiteServer } from './helpers.ts';
 import { redirectCases } from './redirect-cases.ts';
@@ -19,8 +25,7 @@ describe.each(backends)('redirect /r/:slug on %s', (backend) => {
 
 /** What only codes with settings or a password use: never reached by these plain codes. */
 const unusedRuledDeps = {
-  recordRuledScan: () => Promise.reject(new Error('not a ruled code')),
-  recordStop: () => Promise.reject(new Error('not a ruled code')),
+  recordOutcome: () => Promise.reject(new Error('not a ruled code')),
   claimPasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
   releasePasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
   verifyPassword: () => Promise.reject(new Error('not a ruled code')),
@@ -73,6 +78,56 @@ describe('redirect handler (runtime-neutral, injected dependencies)', () => {
       ]);
       expect(JSON.stringify(recorded)).not.toContain(address);
     }
+  });
+
+  it('decides the next scans of a code with settings on the copy it looked up: one call each until it changes', async () => {
+    const calls: string[] = [];
+    let version = 'v1';
+    const lookup = (): CodeLookup => ({
+      destination: 'https://example.com/default',
+      ruled: {
+        codeId: '00000000-0000-4000-8000-000000000001',
+        paused: false,
+        settings: JSON.stringify({
+          v: 1,
+          rules: [{ if: [{ type: 'device', in: ['ios'] }], to: `https://example.com/${version}` }],
+        }),
+        passwordSetAt: null,
+        capUsed: null,
+        bucket: 10,
+        version,
+      },
+    });
+    const outcomes: ScanOutcome[] = [];
+    const handler = createRedirectHandler({
+      ...unusedRuledDeps,
+      recordScan: () => {
+        calls.push('lookup');
+        return Promise.resolve(lookup());
+      },
+      lookupCode: () => Promise.resolve(lookup()),
+      recordOutcome: (o) => {
+        calls.push('outcome');
+        outcomes.push(o);
+        const stale = o.version !== null && o.version !== version;
+        return Promise.resolve({ stored: !stale, variant: null, stale });
+      },
+      isBot: () => false,
+      parseUserAgent: () => ({ deviceType: 'mobile', os: 'iOS', browser: 'Mobile Safari' }),
+      lookupCountry: () => null,
+      clientAddress: () => '81.2.69.160',
+    });
+    const where = async () => (await handler(new Request('https://example.org/r/abcd1234'))).headers.get('location');
+    expect([await where(), await where(), await where()]).toEqual(Array(3).fill('https://example.com/v1'));
+    expect(calls).toEqual(['lookup', 'outcome', 'outcome', 'outcome']);
+    expect(outcomes.map((o) => o.version)).toEqual([null, 'v1', 'v1']);
+    version = 'v2';
+    calls.length = 0;
+    expect(await where()).toBe('https://example.com/v2');
+    // The stale outcome stored nothing; the fresh lookup's outcome is stored, then the copy is used again.
+    expect(calls).toEqual(['outcome', 'lookup', 'outcome']);
+    expect(await where()).toBe('https://example.com/v2');
+    expect(calls).toEqual(['outcome', 'lookup', 'outcome', 'outcome']);
   });
 
   it('classifies private ranges', () => {

@@ -157,6 +157,144 @@ export function scanRulesCases(target: RedirectUnderTest): void {
     expect(target.errors()).toEqual([]);
   });
 
+  it('a paused code is the first gate: its fallback or our page, the stop recorded, nothing counted', async () => {
+    const { client, createCode } = await account();
+    const plain = await createCode(null);
+    const ruled = await createCode({
+      v: 1,
+      endsAt: '2020-01-01T00:00:00Z',
+      fallbacks: { paused: 'https://example.com/back-soon', ended: 'https://example.com/thanks' },
+    });
+    for (const c of [plain, ruled]) {
+      expect((await client.from('qr_codes').update({ status: 'paused' }).eq('id', c.id)).error).toBeNull();
+    }
+    const page = await scan(plain.slug);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('The owner of this code has paused it');
+    // Paused comes before "ended": the paused fallback, not the ended one.
+    const moved = await scan(ruled.slug);
+    expect([moved.status, moved.headers.get('location')]).toEqual([302, 'https://example.com/back-soon']);
+    expect((await scan(ruled.slug, { method: 'HEAD' })).headers.get('location')).toBe('https://example.com/back-soon');
+    expect((await scan(plain.slug, { ua: BOT })).status).toBe(404);
+    expect(await stops(plain.id)).toEqual({ paused: 1 });
+    expect(await stops(ruled.id)).toEqual({ paused: 1 });
+    expect(await scans(plain.id)).toEqual([]);
+    expect(await client.from('qr_codes').update({ status: 'active' }).eq('id', plain.id)).toMatchObject({
+      error: null,
+    });
+    expect((await scan(plain.slug)).headers.get('location')).toBe('https://example.com/default');
+    expect(await scans(plain.id)).toHaveLength(1);
+    expect(target.errors()).toEqual([]);
+  });
+
+  it('an owner edit applies to the very next scan of a busy code with settings, and each scan is stored once', async () => {
+    const { client, createCode } = await account();
+    const rule = (to: string) => ({ v: 1, rules: [{ if: [{ type: 'device', in: ['ios'] }], to }] });
+    const code = await createCode(rule('https://example.com/one'));
+    const where = async () => (await scan(code.slug)).headers.get('location');
+    // The first scan looks the code up, the next ones are decided on the copy it remembers.
+    expect([await where(), await where(), await where()]).toEqual(Array(3).fill('https://example.com/one'));
+    const edit = async (patch: Record<string, unknown>) =>
+      expect((await client.from('qr_codes').update(patch).eq('id', code.id)).error).toBeNull();
+    await edit({ scan_settings: rule('https://example.com/two') });
+    expect(await where()).toBe('https://example.com/two');
+    await edit({ scan_settings: { ...rule('https://example.com/two'), endsAt: '2020-01-01T00:00:00Z' } });
+    expect((await scan(code.slug)).status).toBe(410);
+    await edit({ scan_settings: rule('https://example.com/three') });
+    expect(await where()).toBe('https://example.com/three');
+    await edit({ status: 'paused' });
+    expect((await scan(code.slug)).status).toBe(404);
+    await edit({ status: 'active', scan_settings: null });
+    expect(await where()).toBe('https://example.com/default');
+    expect(await where()).toBe('https://example.com/default');
+    await edit({ scan_settings: rule('https://example.com/four') });
+    expect(await where()).toBe('https://example.com/four');
+    expect((await client.from('qr_codes').delete().eq('id', code.id)).error).toBeNull();
+    expect((await scan(code.slug)).status).toBe(404);
+    expect(target.errors()).toEqual([]);
+  });
+
+  it("the database picks the variant of a remembered code from each visitor's bucket, as the evaluator would", async () => {
+    const { createCode } = await account();
+    const code = await createCode({
+      v: 1,
+      split: {
+        variants: [
+          { to: 'https://example.com/a', weight: 30 },
+          { to: 'https://example.com/b', weight: 70 },
+        ],
+      },
+    });
+    const visitors = Array.from({ length: 24 }, (_, i) => visitorAddress(i + 500));
+    const first = [];
+    for (const address of visitors) first.push((await scan(code.slug, { address })).headers.get('location'));
+    // Again, now all from the remembered copy (and concurrently): each visitor lands where they landed.
+    const again = await Promise.all(visitors.map((address) => scan(code.slug, { address })));
+    expect(again.map((r) => r.headers.get('location'))).toEqual(first);
+    const rows = await scans(code.id);
+    expect(rows).toHaveLength(48);
+    const variantOfLocation = (l: string | null) => (l === 'https://example.com/a' ? 0 : 1);
+    expect(new Set(first.map(variantOfLocation)).size).toBe(2);
+    expect(rows.slice(0, 24).map((r) => r.variant)).toEqual(first.map(variantOfLocation));
+    expect(target.errors()).toEqual([]);
+  });
+
+  it('the App-store preset: phones go to their store, everyone else sees both badges, each scan counted', async () => {
+    const { createCode } = await account();
+    const appStore = 'https://apps.apple.com/app/id1?x="<b>';
+    const googlePlay = "https://play.google.com/store/apps/details?id=x&l='en'";
+    const code = await createCode({
+      v: 1,
+      rules: [
+        { if: [{ type: 'device', in: ['ios'] }], to: appStore },
+        { if: [{ type: 'device', in: ['android'] }], to: googlePlay },
+      ],
+      appPage: { appStore, googlePlay },
+      utm: { source: 'qr' },
+    });
+    expect((await scan(code.slug, { ua: IPHONE })).headers.get('location')).toBe(
+      'https://apps.apple.com/app/id1?x=%22%3Cb%3E&utm_source=qr',
+    );
+    expect((await scan(code.slug, { ua: ANDROID })).headers.get('location')).toBe(
+      'https://play.google.com/store/apps/details?id=x&l=%27en%27&utm_source=qr',
+    );
+    const res = await scan(code.slug, { ua: DESKTOP });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const links = [...html.matchAll(/<a class="badge" href="([^"]*)"/g)].map((m) => m[1]);
+    expect(links).toEqual([
+      'https://apps.apple.com/app/id1?x=%22%3Cb%3E&amp;utm_source=qr',
+      'https://play.google.com/store/apps/details?id=x&amp;l=%27en%27&amp;utm_source=qr',
+    ]);
+    expect(html).not.toContain('<b>');
+    expect((await scans(code.id)).map((r) => r.rule_index)).toEqual([0, 1, null]);
+    expect(target.errors()).toEqual([]);
+  });
+
+  it('batched outcomes: two capped codes and gated scans in the same batches, each cap exact', async () => {
+    const { createCode } = await account();
+    const a = await createCode({ v: 1, scanCap: 3 });
+    const b = await createCode({
+      v: 1,
+      scanCap: 6,
+      rules: [{ if: [{ type: 'device', in: ['ios'] }], to: 'https://example.com/ios' }],
+    });
+    const soon = await createCode({ v: 1, startsAt: '2099-01-01T00:00:00Z' });
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => scan([a, b, soon][i % 3]!.slug, { address: visitorAddress(i) })),
+    );
+    const statuses = (code: number) => results.filter((_, i) => i % 3 === code).map((r) => r.status);
+    expect(statuses(0).filter((st) => st === 302)).toHaveLength(3);
+    expect(statuses(1).filter((st) => st === 302)).toHaveLength(6);
+    expect(statuses(2)).toEqual(Array(10).fill(403));
+    expect(await scans(a.id)).toHaveLength(3);
+    expect((await scans(b.id)).map((r) => r.rule_index)).toEqual(Array(6).fill(0));
+    expect(await stops(a.id)).toEqual({ cap_reached: 7 });
+    expect(await stops(b.id)).toEqual({ cap_reached: 4 });
+    expect(await stops(soon.id)).toEqual({ not_started: 10 });
+    expect(target.errors()).toEqual([]);
+  });
+
   it('the scan cap is reached exactly at N counted scans under concurrent scans; bots and HEAD never use it', async () => {
     const { createCode } = await account();
     const cap = 7;

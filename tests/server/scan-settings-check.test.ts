@@ -5,7 +5,8 @@
 // the table's check refuses a hostile rule through the data API and stores nothing.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { scanSettingsSchema } from '../../src/shared/rules/schema.ts';
+import { variantOf } from '../../src/shared/rules/evaluate.ts';
+import { scanSettingsSchema, type Split } from '../../src/shared/rules/schema.ts';
 import { prng } from '../helpers/prng.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 
@@ -112,7 +113,7 @@ function cases(seed: number, n: number): Json[] {
     if (rnd() < 0.3) s.startsAt = '2026-06-01T00:00:00Z';
     if (rnd() < 0.3) s.endsAt = '2026-09-01T00:00:00Z';
     if (rnd() < 0.3) s.scanCap = 1 + int(1000);
-    if (rnd() < 0.3) s.fallbacks = { ended: goodUrl() };
+    if (rnd() < 0.3) s.fallbacks = rnd() < 0.5 ? { ended: goodUrl() } : { paused: goodUrl(), ended: goodUrl() };
     if (rnd() < 0.3) s.timeZone = 'Europe/Berlin';
     if (rnd() < 0.6) {
       s.rules = Array.from({ length: int(4) }, () => ({
@@ -130,10 +131,11 @@ function cases(seed: number, n: number): Json[] {
     }
     if (rnd() < 0.3) s.utm = { source: 'qr', campaign: 'spring' };
     if (rnd() < 0.3) s.forwardQuery = rnd() < 0.5;
+    if (rnd() < 0.2) s.appPage = { appStore: goodUrl(), googlePlay: goodUrl() };
     return s;
   };
   const mutate = (s: Record<string, Json>): Json => {
-    switch (int(16)) {
+    switch (int(17)) {
       case 0:
         return { ...s, v: pick([2, '1', null, 1.0]) };
       case 1:
@@ -143,7 +145,10 @@ function cases(seed: number, n: number): Json[] {
       case 3:
         return { ...s, scanCap: pick([0, 1, 100000000, 100000001, 2.5, -1, '10', 1e300]) };
       case 4:
-        return { ...s, fallbacks: pick<Json>([{ ended: url() }, { capReached: url(), other: goodUrl() }, {}, []]) };
+        return {
+          ...s,
+          fallbacks: pick<Json>([{ ended: url() }, { paused: url() }, { capReached: url(), other: goodUrl() }, {}, []]),
+        };
       case 5:
         return { ...s, timeZone: pick(ZONES) };
       case 6:
@@ -204,6 +209,17 @@ function cases(seed: number, n: number): Json[] {
         return { ...s, forwardQuery: pick([true, false, 'yes', 1, null]) };
       case 14:
         return { ...s, [pick(['redirUrl', 'password', 'rules ', 'V'])]: 'x' };
+      case 15:
+        return {
+          ...s,
+          appPage: pick<Json>([
+            { appStore: url(), googlePlay: goodUrl() },
+            { appStore: goodUrl() },
+            { appStore: goodUrl(), googlePlay: goodUrl(), web: goodUrl() },
+            {},
+            'https://a.example/',
+          ]),
+        };
       default:
         return pick([null, [], 'settings', 1, { ...s, rules: null }, { ...s, split: null }]);
     }
@@ -245,6 +261,32 @@ describe.each(backends)('scan settings check on %s', (backend) => {
     expect(mismatches.slice(0, 8)).toEqual([]);
     expect(accepted).toBeGreaterThan(900);
     expect(objects.length - accepted).toBeGreaterThan(900);
+  });
+
+  it('scan_split_variant picks the variant variantOf picks, for every bucket edge of 500 seeded splits', async () => {
+    const rnd = prng(38);
+    const splits: Split[] = Array.from({ length: 500 }, () => {
+      const n = 2 + Math.floor(rnd() * 3);
+      const weights = Array<number>(n).fill(5);
+      for (let left = 100 - 5 * n; left > 0; left--) weights[Math.floor(rnd() * n)]! += 1;
+      return { variants: weights.map((weight, i) => ({ to: `https://v${i}.example/`, weight })) };
+    });
+    // Each variant's first and last bucket, and the ends of the range.
+    const pairs = splits.flatMap((split, k) => {
+      const edges = [0, 9_999];
+      let upTo = 0;
+      for (const v of split.variants) {
+        edges.push(upTo, upTo + v.weight * 100 - 1);
+        upTo += v.weight * 100;
+      }
+      return edges.map((bucket) => ({ k, bucket }));
+    });
+    const rows = await srv.server.db.query<{ variant: number }>(
+      'select public.scan_split_variant(s::jsonb, b) as variant from unnest($1::text[], $2::integer[]) ' +
+        'with ordinality as u(s, b, n) order by n',
+      [pairs.map((p) => JSON.stringify(splits[p.k])), pairs.map((p) => p.bucket)],
+    );
+    expect(rows.map((r) => r.variant)).toEqual(pairs.map((p) => variantOf(splits[p.k]!, p.bucket)));
   });
 
   it('the table refuses a hostile rule through the data API and stores nothing', async () => {

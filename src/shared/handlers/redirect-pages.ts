@@ -1,9 +1,29 @@
-// The small branded pages the redirect answers with when it does not redirect: not active (unknown or paused),
-// try again (the database failed), and the gates' pages (not started yet, ended, no longer available, enter
-// password). Server-rendered, no script: the password form is a plain POST to the same URL, so it works without
-// JavaScript. Nothing a visitor or an owner typed is ever written into a page.
+// The redirect's responses: a 302/303, and the small branded pages it answers with when it does not redirect: not found, try again (the database
+// failed), the gates' pages (paused, not started yet, ended, no longer available, enter password) and the App-store
+// preset's page with both store badges. Server-rendered, no script: the password form is a plain POST to the same
+// URL, so it works without JavaScript. Nothing a visitor typed is ever written into a page; the only owner input
+// written is the two store addresses, checked by the settings schema and escaped here.
 
+import { isRedirectableUrl } from '../destination.ts';
 import type { Gate } from '../rules/evaluate.ts';
+import type { AppPage } from '../rules/schema.ts';
+
+const noStore = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
+
+export function redirectTo(target: string, status = 302, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status, headers: { Location: target, ...noStore, ...headers } });
+}
+
+/** A URL the redirect may send a visitor to: the stored rule again (rows written before the check, or by hand). */
+export function safeTarget(target: string): string | null {
+  if (!isRedirectableUrl(target)) return null;
+  try {
+    const url = new URL(target);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
 
 const PAGE_STYLE =
   'body{font-family:system-ui,sans-serif;background:#f7fafc;color:#1a202c;display:grid;place-items:center;' +
@@ -44,6 +64,8 @@ export const tryAgainPage = () =>
   page(503, 'Please try again', '<p>This link is temporarily unavailable. Please scan the code again in a moment.</p>');
 
 const GATE_PAGES: Record<Exclude<Gate, 'password'>, [number, string, string]> = {
+  // The title of the page a paused code always had (the 404 page's), so printed codes read the same as before.
+  paused: [404, 'This QR code is not active', 'The owner of this code has paused it. Please check back later.'],
   not_started: [403, 'Not started yet', 'This code is not active yet. Please scan it again later.'],
   ended: [410, 'This campaign has ended', 'The code you scanned is no longer running. Thank you for your interest.'],
   cap_reached: [410, 'No longer available', 'This code has reached its limit of scans and no longer leads anywhere.'],
@@ -75,4 +97,35 @@ export function passwordPage(state: PasswordPageState, retryAfter = 0): Response
     `<p>The owner of this QR code protected it with a password.</p>${note}${form}`,
     state === 'limited' ? { 'Retry-After': String(retryAfter) } : {},
   );
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+}
+
+const BADGE_STYLE =
+  '.badges{display:grid;gap:.75rem;margin:1.5rem 0}.badge{display:flex;align-items:center;gap:.75rem;' +
+  'justify-content:center;padding:.75rem 1rem;border-radius:.5rem;background:#000;color:#fff;text-decoration:none;' +
+  'font-weight:600}.badge svg{width:1.5rem;height:1.5rem;fill:currentColor}';
+
+// Simple glyphs (not the stores' artwork): an apple and a play triangle.
+const APPLE_GLYPH =
+  '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M16.4 12.6c0-2.4 2-3.6 2.1-3.7-1.2-1.7-3-1.9-3.6-2-1.5-.2-3 ' +
+  '.9-3.8.9-.8 0-2-.9-3.3-.9-1.7 0-3.3 1-4.2 2.5-1.8 3.1-.5 7.7 1.3 10.2.9 1.2 1.9 2.6 3.2 2.6 1.3-.1 1.8-.8 3.3-.8 ' +
+  '1.6 0 2 .8 3.3.8 1.4 0 2.3-1.2 3.1-2.5 1-1.4 1.4-2.8 1.4-2.9 0 0-2.8-1.1-2.8-4.2zM14 5.3c.7-.9 1.2-2 1-3.2-1 0-2.2' +
+  '.7-3 1.5-.6.7-1.2 1.9-1 3.1 1.1.1 2.3-.6 3-1.4z"/></svg>';
+const PLAY_GLYPH = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 3l15 9-15 9z"/></svg>';
+
+/** The App-store preset's page for visitors who are on neither iOS nor Android: both stores, one tap each. */
+export function appStoresPage(links: AppPage): Response {
+  const badge = (href: string, glyph: string, small: string, big: string) =>
+    `<a class="badge" href="${escapeAttribute(href)}">${glyph}<span>${small} <strong>${big}</strong></span></a>`;
+  const body =
+    `<style>${BADGE_STYLE}</style><p>Get the app on your phone:</p><div class="badges">` +
+    badge(links.appStore, APPLE_GLYPH, 'Download on the', 'App Store') +
+    badge(links.googlePlay, PLAY_GLYPH, 'Get it on', 'Google Play') +
+    `</div>`;
+  return page(200, 'Get the app', body);
 }

@@ -9,104 +9,38 @@
 //
 // What a scan does, in order (docs/server.md, "What a scan does"):
 //   1. GET/HEAD/POST only; a slug or the 404 page.
-//   2. One database call: a counted GET goes to recordScan (batched), which stores a plain code's scan and returns
-//      its destination in the same statement (the path of every code without settings, unchanged); for a code with
-//      settings or a password it stores nothing and returns the settings, the gate state and the visitor's A/B
-//      bucket. HEAD, bots, prefetches and the password form use lookupCode (nothing stored).
-//   3. For a code with settings: the password cookie is checked, then the shared evaluator
-//      (src/shared/rules/evaluate.ts) decides: a gate (fallback URL or our page) or a target (rule, variant or
-//      default, with UTM and forwarded query).
-//   4. A counted outcome is stored: recordRuledScan (which claims the scan cap atomically: if it is used up, the
-//      scan is stopped there) or recordStop (a gate stopped it).
+//   2. One database call: a counted GET goes to recordScan (batched), which stores an active plain code's scan and
+//      returns its destination in the same statement (the path of every code without settings, unchanged); for a
+//      code with settings or a password, or a paused code, it stores nothing and returns the settings, the gate
+//      state and the visitor's A/B bucket. HEAD, bots, prefetches and the password form use lookupCode (nothing
+//      stored).
+//   3. For such a code: the password cookie is checked, then the shared evaluator (src/shared/rules/evaluate.ts)
+//      decides: a gate (fallback URL or our page), a target (rule, variant or default, with UTM and forwarded
+//      query) or the App-store preset's page.
+//   4. A counted outcome is stored by recordOutcome (batched too): a redirected scan claims the scan cap atomically
+//      (if it is used up, the scan is stored as stopped by the cap and the visitor gets the cap's answer), a
+//      stopped scan is stored with its gate.
+//   The next counted scan of a code with settings skips step 2: it is decided on the copy looked up last and its
+//   outcome stored only if the code is unchanged since (else it goes through 2-4): one call per scan
+//   (redirect-ruled.ts).
 // Honest counts: only a GET (or the password form's POST) from something that is not a known bot, crawler or link
 // previewer (isbot's list) and not a prefetch is counted.
 
-import { isRedirectableUrl } from '../destination.ts';
-import { evaluateScan, type Gate, type ScanDecision } from '../rules/evaluate.ts';
-import { preferredLanguage, type ScanFacts } from '../rules/facts.ts';
-import { scanSettingsSchema } from '../rules/schema.ts';
-import { hasPasswordCookie, passwordCookieHeader, passwordCookieValue } from './redirect-cookie.ts';
-import { gatePage, notFoundPage, passwordPage, tryAgainPage } from './redirect-pages.ts';
+import type { DeviceType, ParsedAgent, RedirectDeps } from './redirect-deps.ts';
+import { notFoundPage, redirectTo, safeTarget, tryAgainPage } from './redirect-pages.ts';
+import { RememberedCodes, answerRuled, settingsParser, type ScanRequest } from './redirect-ruled.ts';
 
-export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'other';
-
-export interface ParsedAgent {
-  deviceType: DeviceType;
-  os: string | null;
-  browser: string | null;
-}
-
-export interface ScanInput extends ParsedAgent {
-  slug: string;
-  country: string | null;
-  /** Lowercase hex SHA-256 of "<address>\n<User-Agent>" (null without an address): for unique scans only. */
-  visitor: string | null;
-}
-
-/** A code with settings or a password, as looked up: what the evaluator needs, nothing stored yet. */
-export interface RuledCode {
-  codeId: string;
-  /** The stored scan_settings (checked by the database; parsed again here). */
-  settings: unknown;
-  /** When the password was set (ISO text), or null without a password gate. */
-  passwordSetAt: string | null;
-  /** Counted scans the cap has used, or null without a cap. */
-  capUsed: number | null;
-  /** The visitor's A/B bucket (0 … 9,999) from the salted daily hash, or null without a visitor. */
-  bucket: number | null;
-}
-
-export interface CodeLookup {
-  destination: string;
-  /** Null for a plain code: recordScan has stored its scan already. */
-  ruled: RuledCode | null;
-}
-
-export interface RuledScan extends ParsedAgent {
-  codeId: string;
-  ruleIndex: number | null;
-  variant: number | null;
-  country: string | null;
-  visitor: string | null;
-}
-
-export interface PasswordAttempt {
-  /** Null when refused (then retryAfter > 0). */
-  attemptId: number | null;
-  hash: string | null;
-  retryAfter: number;
-}
-
-export interface RedirectDeps {
-  /** Stores the scan of an active plain dynamic code; a code with settings is returned unstored; else null. */
-  recordScan(scan: ScanInput): Promise<CodeLookup | null>;
-  /** The code without storing anything (HEAD, prefetches, bots, the password form), else null. */
-  lookupCode(slug: string, visitor: string | null): Promise<CodeLookup | null>;
-  /** Stores a redirected scan of a code with settings; false when its scan cap was used up (stored as stopped). */
-  recordRuledScan(scan: RuledScan): Promise<boolean>;
-  /** Stores a scan that a gate stopped. */
-  recordStop(codeId: string, gate: Gate): Promise<void>;
-  /** Counts one password guess (5 per visitor, 30 per code in 15 minutes) and returns the hash to compare. */
-  claimPasswordAttempt(codeId: string, visitor: string | null): Promise<PasswordAttempt>;
-  /** Takes back a guess that was right. */
-  releasePasswordAttempt(attemptId: number): Promise<void>;
-  /** bcrypt comparison (the server's worker pool on Node, bcryptjs on Deno). */
-  verifyPassword(password: string, hash: string): Promise<boolean>;
-  /** Signs the password cookie (at least 32 characters). */
-  cookieSecret: string;
-  /** True for known bots, crawlers and link-preview fetchers (the isbot package on both runtimes). */
-  isBot(userAgent: string): boolean;
-  parseUserAgent(userAgent: string): ParsedAgent;
-  /** ISO 3166-1 alpha-2 code of a public address, or null. */
-  lookupCountry(address: string): string | null;
-  clientAddress(request: Request): string | null;
-  /** Called with unexpected failures (the visitor gets a 503 page). */
-  onError?(err: unknown): void;
-  /** The clock (tests). */
-  now?(): Date;
-  /** A bucket for visitors without one (no address): uniform in [0, 1). */
-  random?(): number;
-}
+export type {
+  CodeLookup,
+  DeviceType,
+  OutcomeResult,
+  ParsedAgent,
+  PasswordAttempt,
+  RedirectDeps,
+  RuledCode,
+  ScanInput,
+  ScanOutcome,
+} from './redirect-deps.ts';
 
 const SLUG = /^[A-Za-z0-9_-]{4,64}$/;
 
@@ -180,62 +114,12 @@ export async function visitorDigest(address: string, userAgent: string): Promise
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The largest password form body read, in bytes. */
-const MAX_FORM_BYTES = 2048;
-
-const noStore = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' };
-
-function redirectTo(target: string, status = 302, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status, headers: { Location: target, ...noStore, ...headers } });
-}
-
-/** A URL the redirect may send a visitor to: the stored rule again (rows written before the check, or by hand). */
-function safeTarget(target: string): string | null {
-  if (!isRedirectableUrl(target)) return null;
-  try {
-    const url = new URL(target);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-function gateResponse(decision: Extract<ScanDecision, { outcome: 'gate' }>): Response {
-  if (decision.gate === 'password') return passwordPage('ask');
-  const fallback = decision.target === null ? null : safeTarget(decision.target);
-  return fallback ? redirectTo(fallback) : gatePage(decision.gate);
-}
-
-async function readPassword(request: Request): Promise<string | null> {
-  const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded' || !request.body) return null;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  const password = new URLSearchParams(new TextDecoder().decode(bytes)).get('password');
-  return password && password.length <= 200 ? password : null;
-}
-
 /** Builds the handler. It answers `…/r/<slug>` (any prefix, e.g. /functions/v1/r/<slug> on the edge). */
 export function createRedirectHandler(deps: RedirectDeps): (request: Request) => Promise<Response> {
   const now = () => deps.now?.() ?? new Date();
-  const random = () => deps.random?.() ?? Math.random();
+  const randomBucket = () => Math.floor((deps.random?.() ?? Math.random()) * 10_000);
+  const parseSettings = settingsParser();
+  const remembered = new RememberedCodes();
 
   return async (request) => {
     const method = request.method;
@@ -263,92 +147,40 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         }
       }
       const visitor = address ? await visitorDigest(address, userAgent) : null;
-      const code =
-        method === 'GET' && countable
-          ? await deps.recordScan({ slug, country, visitor, ...agent })
-          : await deps.lookupCode(slug, visitor);
-      if (!code) return notFoundPage();
-      const destination = safeTarget(code.destination);
-      if (!destination) return notFoundPage();
+      const scan: ScanRequest = { request, url, method, countable, agent, country, visitor, when: now(), randomBucket };
+      const counted = method === 'GET' && countable;
+
+      // A code with settings looked up before: decided on that copy, one database call (redirect-ruled.ts).
+      const known = counted ? remembered.get(slug) : undefined;
+      if (known) {
+        const answer = await answerRuled(deps, scan, known, true);
+        if (answer) return answer;
+        remembered.forget(slug);
+      }
+
+      const code = counted
+        ? await deps.recordScan({ slug, country, visitor, ...agent })
+        : await deps.lookupCode(slug, visitor);
+      const destination = code ? safeTarget(code.destination) : null;
+      if (!code || !destination) {
+        remembered.forget(slug);
+        return notFoundPage();
+      }
       const ruled = code.ruled;
       if (!ruled) {
         // A plain code: its scan (if counted) is stored. The password form has nothing to do here.
+        remembered.forget(slug);
         return method === 'POST' ? redirectTo(url.pathname + url.search, 303) : redirectTo(destination);
       }
-
-      const parsed = scanSettingsSchema.safeParse(ruled.settings);
-      if (!parsed.success) {
+      const settings = parseSettings(ruled.settings);
+      if (!settings) {
         deps.onError?.(new Error(`scan settings of ${ruled.codeId} do not parse`));
         return tryAgainPage();
       }
-      const when = now();
-      const passwordSetAt = ruled.passwordSetAt;
-      const passwordOk =
-        passwordSetAt !== null &&
-        (await hasPasswordCookie(
-          request.headers.get('Cookie'),
-          deps.cookieSecret,
-          ruled.codeId,
-          passwordSetAt,
-          when.getTime(),
-        ));
-      const facts: ScanFacts = {
-        ...agent,
-        country,
-        language: preferredLanguage(request.headers.get('Accept-Language')),
-        query: url.search.slice(1),
-        passwordOk,
-        bucket: ruled.bucket ?? Math.floor(random() * 10_000),
-        countable,
-      };
-      const forScan = {
-        destination,
-        settings: parsed.data,
-        hasPassword: passwordSetAt !== null,
-        capUsed: ruled.capUsed ?? 0,
-      };
-      const extraHeaders: Record<string, string> = {};
-
-      if (method === 'POST') {
-        // The password form: only when the password is the gate that stops this visitor.
-        const before = evaluateScan(forScan, facts, when);
-        if (before.outcome !== 'gate' || before.gate !== 'password' || passwordSetAt === null) {
-          return redirectTo(url.pathname + url.search, 303);
-        }
-        const password = await readPassword(request);
-        if (password === null) return passwordPage('wrong');
-        const attempt = await deps.claimPasswordAttempt(ruled.codeId, visitor);
-        if (attempt.attemptId === null || attempt.hash === null) {
-          return attempt.retryAfter > 0 ? passwordPage('limited', attempt.retryAfter) : tryAgainPage();
-        }
-        if (!(await deps.verifyPassword(password, attempt.hash))) return passwordPage('wrong');
-        await deps.releasePasswordAttempt(attempt.attemptId);
-        facts.passwordOk = true;
-        const value = await passwordCookieValue(deps.cookieSecret, ruled.codeId, passwordSetAt, when.getTime());
-        extraHeaders['Set-Cookie'] = passwordCookieHeader(value, url.pathname, url.protocol === 'https:');
-      }
-
-      const decision = evaluateScan(forScan, facts, when);
-      if (decision.outcome === 'gate') {
-        if (countable) await deps.recordStop(ruled.codeId, decision.gate);
-        return gateResponse(decision);
-      }
-      const target = safeTarget(decision.target) ?? destination;
-      if (decision.counted) {
-        const stored = await deps.recordRuledScan({
-          codeId: ruled.codeId,
-          ruleIndex: decision.ruleIndex ?? null,
-          variant: decision.variant ?? null,
-          country,
-          visitor,
-          ...agent,
-        });
-        if (!stored) {
-          const fallback = parsed.data.fallbacks?.capReached;
-          return gateResponse({ outcome: 'gate', gate: 'cap_reached', target: fallback ?? null, counted: false });
-        }
-      }
-      return redirectTo(target, method === 'POST' ? 303 : 302, extraHeaders);
+      const fresh = { destination, ruled, settings };
+      remembered.remember(slug, fresh);
+      // Null: the code was deleted between the lookup and the outcome.
+      return (await answerRuled(deps, scan, fresh, false)) ?? notFoundPage();
     } catch (err) {
       deps.onError?.(err);
       return tryAgainPage();

@@ -3,23 +3,25 @@
 // settings, whether it has a password, how many counted scans its cap has used), the request's facts and the time,
 // it decides where the scan goes:
 //
-//   1. gates, in order: starts at → ends at → scan cap → password. The first that stops the scan answers with the
-//      owner's fallback URL for it, or (target null) our page saying why;
+//   1. gates, in order: paused → starts at → ends at → scan cap → password. The first that stops the scan answers
+//      with the owner's fallback URL for it, or (target null) our page saying why;
 //   2. rules, in order: the first whose conditions all match gives the target;
 //   3. the A/B split of the default destination while it runs (variant from the visitor's daily bucket);
-//   4. the default destination.
+//   4. the default destination, or, with the App-store preset's page on, our page with both store badges.
 // A redirect's target then gets the UTM template and, if on, the scan URL's query (target.ts).
 // The scan counts (and uses up the cap) only when it is redirected and countable (a GET, not a bot, not a prefetch).
 
 import { browserFamily, devicesOf, languageMatches, osFamily, type ScanFacts } from './facts.ts';
 import { clockMinutes, localTime } from './localTime.ts';
-import type { Condition, ScanSettings, Split } from './schema.ts';
+import type { AppPage, Condition, ScanSettings, Split } from './schema.ts';
 import { finalTarget } from './target.ts';
 
-export type Gate = 'not_started' | 'ended' | 'cap_reached' | 'password';
+export type Gate = 'paused' | 'not_started' | 'ended' | 'cap_reached' | 'password';
 
 export interface CodeForScan {
   destination: string;
+  /** The owner paused the code (its status). */
+  paused?: boolean;
   settings: ScanSettings | null;
   hasPassword: boolean;
   /** Counted scans the cap has used so far (0 without a cap). */
@@ -34,6 +36,12 @@ export type ScanDecision =
       ruleIndex?: number;
       /** Index of the A/B variant, if the split chose the target. */
       variant?: number;
+      counted: boolean;
+    }
+  | {
+      /** Our page with both store badges (links already carry the UTM template). */
+      outcome: 'app_page';
+      page: AppPage;
       counted: boolean;
     }
   | {
@@ -118,6 +126,7 @@ export function variantOf(split: Split, bucket: number): number {
 
 function gateOf(code: CodeForScan, facts: ScanFacts, nowMs: number): Gate | null {
   const s = code.settings;
+  if (code.paused) return 'paused';
   if (s?.startsAt !== undefined && nowMs < instantMs(s.startsAt)) return 'not_started';
   if (s?.endsAt !== undefined && nowMs >= instantMs(s.endsAt)) return 'ended';
   if (s?.scanCap !== undefined && code.capUsed >= s.scanCap) return 'cap_reached';
@@ -127,10 +136,18 @@ function gateOf(code: CodeForScan, facts: ScanFacts, nowMs: number): Gate | null
 
 function fallbackOf(settings: ScanSettings | null, gate: Gate): string | null {
   const f = settings?.fallbacks;
+  if (gate === 'paused') return f?.paused ?? null;
   if (gate === 'not_started') return f?.notStarted ?? null;
   if (gate === 'ended') return f?.ended ?? null;
   if (gate === 'cap_reached') return f?.capReached ?? null;
   return null;
+}
+
+/** The target of one of the split's variants, with the UTM template and (if on) the scan URL's query. */
+export function variantTarget(settings: ScanSettings, variant: number, query: string): string {
+  const to = settings.split?.variants[variant]?.to;
+  if (to === undefined) throw new RangeError(`the split has no variant ${variant}`);
+  return finalTarget(to, settings.utm, settings.forwardQuery ? query : null);
 }
 
 export function evaluateScan(code: CodeForScan, facts: ScanFacts, now: Date): ScanDecision {
@@ -150,7 +167,11 @@ export function evaluateScan(code: CodeForScan, facts: ScanFacts, now: Date): Sc
   }
   if (s?.split && splitRuns(s.split, nowMs)) {
     const variant = variantOf(s.split, facts.bucket);
-    return { outcome: 'redirect', target: finish(s.split.variants[variant]!.to), variant, counted: facts.countable };
+    return { outcome: 'redirect', target: variantTarget(s, variant, facts.query), variant, counted: facts.countable };
+  }
+  if (s?.appPage) {
+    const page = { appStore: finish(s.appPage.appStore), googlePlay: finish(s.appPage.googlePlay) };
+    return { outcome: 'app_page', page, counted: facts.countable };
   }
   return { outcome: 'redirect', target: finish(code.destination), counted: facts.countable };
 }

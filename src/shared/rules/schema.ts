@@ -154,13 +154,20 @@ export const scanSettingsSchema = z
     endsAt: instant.optional(),
     scanCap: z.number().int().min(1).max(MAX_SCAN_CAP).optional(),
     fallbacks: z
-      .strictObject({ notStarted: url.optional(), ended: url.optional(), capReached: url.optional() })
+      .strictObject({
+        paused: url.optional(),
+        notStarted: url.optional(),
+        ended: url.optional(),
+        capReached: url.optional(),
+      })
       .optional(),
     timeZone: z.string().refine(isTimeZone, { message: 'Unknown time zone' }).optional(),
     rules: z.array(ruleSchema).max(MAX_RULES).optional(),
     split: splitSchema.optional(),
     utm: utmSchema.optional(),
     forwardQuery: z.boolean().optional(),
+    // The App-store preset's "everyone else": our page with both store badges instead of the default destination.
+    appPage: z.strictObject({ appStore: url, googlePlay: url }).optional(),
   })
   .refine((s) => !s.startsAt || !s.endsAt || s.startsAt < s.endsAt, { message: 'startsAt must come before endsAt' });
 
@@ -169,6 +176,7 @@ export type Rule = z.infer<typeof ruleSchema>;
 export type Split = z.infer<typeof splitSchema>;
 export type Utm = z.infer<typeof utmSchema>;
 export type ScanSettings = z.infer<typeof scanSettingsSchema>;
+export type AppPage = NonNullable<ScanSettings['appPage']>;
 
 /** App-store routing as a preset: iOS → the App Store URL, Android → Google Play; everyone else the default. */
 export function appStoreRules(appStore: string, googlePlay: string): Rule[] {

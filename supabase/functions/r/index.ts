@@ -3,7 +3,7 @@
 //   supabase functions deploy r        (supabase/config.toml turns JWT verification off: phones send none)
 // Visitors then scan https://<project-ref>.supabase.co/functions/v1/r/<slug>. The function calls the redirect's
 // database functions (record_scans for a counted scan, scan_lookup for HEAD, prefetches, bots and the password form,
-// record_ruled_scan, record_scan_stop and the password-attempt pair for codes with settings) with the project's
+// record_scan_outcomes and the password-attempt pair for codes with settings) with the project's
 // service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided to Edge Functions by the platform): none is
 // executable with the anon key, so nobody but the redirect can write scans. The key stays on the server and the
 // function does nothing else with it. The password cookie is signed with REDIRECT_COOKIE_SECRET when set (a
@@ -49,6 +49,8 @@ interface CodeRow {
   password_set_at: string | null;
   cap_used: number | null;
   bucket: number | null;
+  paused: boolean | null;
+  version: string | null;
 }
 
 function toLookup(row: CodeRow | undefined): CodeLookup | null {
@@ -62,6 +64,8 @@ function toLookup(row: CodeRow | undefined): CodeLookup | null {
       passwordSetAt: row.password_set_at,
       capUsed: row.cap_used === null ? null : Number(row.cap_used),
       bucket: row.bucket,
+      paused: row.paused === true,
+      version: row.version,
     },
   };
 }
@@ -92,23 +96,25 @@ Deno.serve(
       check(error);
       return toLookup((data as CodeRow[] | null)?.[0]);
     },
-    recordRuledScan: async (scan) => {
-      const { data, error } = await supabase.rpc('record_ruled_scan', {
-        p_code_id: scan.codeId,
-        p_rule_index: scan.ruleIndex,
-        p_variant: scan.variant,
-        p_device_type: scan.deviceType,
-        p_os: scan.os,
-        p_browser: scan.browser,
-        p_country: scan.country,
-        p_visitor: scan.visitor,
+    // One outcome per call: nothing to group here (Supabase runs many instances, each with its own requests).
+    recordOutcome: async (outcome) => {
+      const { data, error } = await supabase.rpc('record_scan_outcomes', {
+        p_code_ids: [outcome.codeId],
+        p_versions: [outcome.version],
+        p_gates: [outcome.gate],
+        p_rule_indexes: [outcome.ruleIndex],
+        p_variants: [outcome.variant],
+        p_splits: [outcome.split],
+        p_device_types: [outcome.deviceType],
+        p_oses: [outcome.os],
+        p_browsers: [outcome.browser],
+        p_countries: [outcome.country],
+        p_visitors: [outcome.visitor],
       });
       check(error);
-      return data === true;
-    },
-    recordStop: async (codeId, gate) => {
-      const { error } = await supabase.rpc('record_scan_stop', { p_code_id: codeId, p_gate: gate });
-      check(error);
+      const row = (data as { stored: boolean; variant: number | null; stale: boolean }[] | null)?.[0];
+      // No row: the code was deleted since; the handler looks it up again and answers 404.
+      return row ?? { stored: false, variant: null, stale: true };
     },
     claimPasswordAttempt: async (codeId, visitor) => {
       const { data, error } = await supabase.rpc('claim_password_attempt', { p_code_id: codeId, p_visitor: visitor });

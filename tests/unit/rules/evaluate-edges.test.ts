@@ -31,7 +31,7 @@ function code(settings: ScanSettings | null, extra: Partial<CodeForScan> = {}): 
 const at = (iso: string) => new Date(iso);
 const target = (c: CodeForScan, facts: Partial<ScanFacts>, now: string) => {
   const d = evaluateScan(c, { ...FACTS, ...facts }, at(now));
-  return d.outcome === 'redirect' ? d.target : `gate:${d.gate}`;
+  return d.outcome === 'redirect' ? d.target : d.outcome === 'app_page' ? 'app_page' : `gate:${d.gate}`;
 };
 
 describe('Accept-Language with quality values', () => {

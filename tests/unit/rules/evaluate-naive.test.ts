@@ -181,6 +181,7 @@ function naiveUrl(base: string, s: ScanSettings | null): string {
 function naiveEvaluate(code: CodeForScan, r: NaiveRequest, nowMs: number): ScanDecision {
   const s = code.settings;
   const t = (iso?: string) => (iso === undefined ? undefined : new Date(iso).getTime());
+  if (code.paused) return { outcome: 'gate', gate: 'paused', target: s?.fallbacks?.paused ?? null, counted: false };
   if (t(s?.startsAt) !== undefined && nowMs < t(s?.startsAt)!) {
     return { outcome: 'gate', gate: 'not_started', target: s?.fallbacks?.notStarted ?? null, counted: false };
   }
@@ -212,6 +213,10 @@ function naiveEvaluate(code: CodeForScan, r: NaiveRequest, nowMs: number): ScanD
       variant,
       counted: r.countable,
     };
+  }
+  if (s?.appPage) {
+    const page = { appStore: naiveUrl(s.appPage.appStore, s), googlePlay: naiveUrl(s.appPage.googlePlay, s) };
+    return { outcome: 'app_page', page, counted: r.countable };
   }
   return { outcome: 'redirect', target: naiveUrl(code.destination, s), counted: r.countable };
 }
@@ -295,6 +300,7 @@ function generator(seed: number) {
     }
     if (rnd() < 0.2) s.scanCap = 1 + int(20);
     if (rnd() < 0.3) s.fallbacks = { ended: url('ended'), capReached: url('cap') };
+    if (rnd() < 0.1) s.fallbacks = { ...s.fallbacks, paused: url('paused') };
     if (rnd() < 0.7) s.timeZone = pick(ZONES);
     if (rnd() < 0.9)
       s.rules = Array.from({ length: int(7) }, (_, i) => ({
@@ -310,6 +316,7 @@ function generator(seed: number) {
     }
     if (rnd() < 0.4)
       s.utm = { source: 'qr', ...(rnd() < 0.5 ? { campaign: pick(['spring sale', 'a&b=c', 'x']) } : {}) };
+    if (rnd() < 0.15) s.appPage = { appStore: url('ios'), googlePlay: url('android') };
     return s;
   }
 
@@ -349,6 +356,7 @@ describe('evaluateScan against a naive implementation', () => {
         settings,
         hasPassword: g.rnd() < 0.2,
         capUsed: Math.floor(g.rnd() * 25),
+        paused: g.rnd() < 0.05,
       };
       const r = g.request();
       const nowMs = g.instantMs();
@@ -369,17 +377,29 @@ describe('evaluateScan against a naive implementation', () => {
       const key =
         got.outcome === 'gate'
           ? got.gate
-          : got.ruleIndex !== undefined
-            ? 'rule'
-            : got.variant !== undefined
-              ? 'variant'
-              : 'default';
+          : got.outcome === 'app_page'
+            ? 'app_page'
+            : got.ruleIndex !== undefined
+              ? 'rule'
+              : got.variant !== undefined
+                ? 'variant'
+                : 'default';
       outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
       compared++;
     }
     expect(compared).toBe(2_400);
     // The table reaches every kind of outcome, each many times (else it would test little).
-    for (const kind of ['not_started', 'ended', 'cap_reached', 'password', 'rule', 'variant', 'default']) {
+    for (const kind of [
+      'paused',
+      'not_started',
+      'ended',
+      'cap_reached',
+      'password',
+      'rule',
+      'variant',
+      'app_page',
+      'default',
+    ]) {
       expect(outcomes.get(kind) ?? 0, kind).toBeGreaterThan(40);
     }
   });

@@ -37,7 +37,13 @@ export function Tester({
   const answer = valid
     ? describeDecision(
         evaluateScan(
-          { destination: code.destination ?? '', settings: valid, hasPassword, capUsed: 0 },
+          {
+            destination: code.destination ?? '',
+            paused: code.status === 'paused',
+            settings: valid,
+            hasPassword,
+            capUsed: 0,
+          },
           testerFacts(input),
           when ? new Date(when) : new Date(),
         ),

@@ -119,6 +119,7 @@ export function testerFacts(input: TesterInput): ScanFacts {
 }
 
 const GATE_WORDS = {
+  paused: 'the code is paused',
   not_started: 'not started yet',
   ended: 'ended',
   cap_reached: 'scan limit reached',
@@ -130,6 +131,9 @@ export function describeDecision(decision: ScanDecision, settings: ScanSettings 
   if (decision.outcome === 'gate') {
     const where = decision.target ? `goes to ${decision.target}` : 'sees our page saying so';
     return `Stopped (${GATE_WORDS[decision.gate]}): the visitor ${where}.`;
+  }
+  if (decision.outcome === 'app_page') {
+    return 'Sees our page with both store badges (App Store and Google Play).';
   }
   const why =
     decision.ruleIndex !== undefined

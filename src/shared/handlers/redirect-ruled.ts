@@ -1,0 +1,226 @@
+// How the redirect answers a scan of a code with settings, a password or a pause (redirect.ts handles the rest).
+// The shared evaluator decides; this module checks the password cookie or form, stores the counted outcome and
+// turns the decision into a response.
+//
+// One database call per scan, as for a plain code: the handler remembers the codes with settings it looked up
+// (RememberedCodes) and decides the next scan of such a code on that copy, sending the outcome with the copy's
+// version. The database stores it only if the code is unchanged since; if not ("stale"), nothing is stored and the
+// handler looks the code up again and decides on the fresh copy (two calls, once per change). So an owner's edit
+// still applies to the very next scan. A split's variant is then chosen by the database from the visitor's salted
+// daily bucket (the salt never leaves it); the copy's own bucket belonged to the visitor who scanned before.
+
+import { evaluateScan, variantTarget, type Gate, type ScanDecision } from '../rules/evaluate.ts';
+import { preferredLanguage, type ScanFacts } from '../rules/facts.ts';
+import { scanSettingsSchema, type ScanSettings } from '../rules/schema.ts';
+import { hasPasswordCookie, passwordCookieHeader, passwordCookieValue } from './redirect-cookie.ts';
+import type { ParsedAgent, RedirectDeps, RuledCode, ScanOutcome } from './redirect-deps.ts';
+import { appStoresPage, gatePage, passwordPage, redirectTo, safeTarget, tryAgainPage } from './redirect-pages.ts';
+
+/** A code with settings as looked up, its destination checked and its settings parsed. */
+export interface KnownCode {
+  destination: string;
+  ruled: RuledCode;
+  settings: ScanSettings;
+}
+
+/** Most entries of each bounded cache: a busy redirect serves far fewer codes with settings than this. */
+const MAX_ENTRIES = 1000;
+
+/** A Map that starts over when full: tiny, and a miss only costs a lookup. */
+function boundedSet<K, V>(map: Map<K, V>, key: K, value: V): void {
+  if (map.size >= MAX_ENTRIES && !map.has(key)) map.clear();
+  map.set(key, value);
+}
+
+/**
+ * Settings checked by the shared schema, remembered by their JSON text: a code's settings change rarely and are
+ * read on each of its scans, and checking ten rules costs more than the rest of a scan's work in this process.
+ * A changed setting is a new text, so nothing stale is ever used.
+ */
+export function settingsParser(): (raw: unknown) => ScanSettings | null {
+  const parsed = new Map<string, ScanSettings | null>();
+  const check = (value: unknown) => {
+    const result = scanSettingsSchema.safeParse(value);
+    return result.success ? result.data : null;
+  };
+  return (raw) => {
+    if (typeof raw !== 'string') return check(raw);
+    const hit = parsed.get(raw);
+    if (hit !== undefined) return hit;
+    let value: ScanSettings | null;
+    try {
+      value = check(JSON.parse(raw));
+    } catch {
+      value = null;
+    }
+    boundedSet(parsed, raw, value);
+    return value;
+  };
+}
+
+/** The codes with settings last looked up, by slug; each use is checked against the database (the version). */
+export class RememberedCodes {
+  private readonly codes = new Map<string, KnownCode>();
+
+  get(slug: string): KnownCode | undefined {
+    return this.codes.get(slug);
+  }
+
+  remember(slug: string, code: KnownCode): void {
+    if (code.ruled.version === null) this.codes.delete(slug);
+    else boundedSet(this.codes, slug, code);
+  }
+
+  forget(slug: string): void {
+    this.codes.delete(slug);
+  }
+}
+
+/** The largest password form body read, in bytes. */
+const MAX_FORM_BYTES = 2048;
+
+async function readPassword(request: Request): Promise<string | null> {
+  const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded' || !request.body) return null;
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_FORM_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  const password = new URLSearchParams(new TextDecoder().decode(bytes)).get('password');
+  return password && password.length <= 200 ? password : null;
+}
+
+function gateResponse(decision: Extract<ScanDecision, { outcome: 'gate' }>): Response {
+  if (decision.gate === 'password') return passwordPage('ask');
+  const fallback = decision.target === null ? null : safeTarget(decision.target);
+  return fallback ? redirectTo(fallback) : gatePage(decision.gate);
+}
+
+/** What the handler knows of the request. */
+export interface ScanRequest {
+  request: Request;
+  url: URL;
+  method: string;
+  countable: boolean;
+  agent: ParsedAgent;
+  country: string | null;
+  visitor: string | null;
+  when: Date;
+  /** A bucket for a visitor without one (no address): 0 … 9,999. */
+  randomBucket(): number;
+}
+
+/**
+ * Answers a scan of `code`. `remembered`: the code is the remembered copy, not a fresh lookup; then null is
+ * returned when the code changed since (nothing stored: look it up again). Only counted GETs use remembered copies.
+ */
+export async function answerRuled(
+  deps: RedirectDeps,
+  scan: ScanRequest,
+  code: KnownCode,
+  remembered: boolean,
+): Promise<Response | null> {
+  const { ruled, settings, destination } = code;
+  const { request, url, method, countable, agent, country, visitor, when } = scan;
+  const passwordSetAt = ruled.passwordSetAt;
+  const passwordOk =
+    passwordSetAt !== null &&
+    (await hasPasswordCookie(
+      request.headers.get('Cookie'),
+      deps.cookieSecret,
+      ruled.codeId,
+      passwordSetAt,
+      when.getTime(),
+    ));
+  // A remembered copy's bucket was another visitor's: with a visitor, the database picks the variant (below).
+  const bucketFromDatabase = remembered && visitor !== null;
+  const facts: ScanFacts = {
+    ...agent,
+    country,
+    language: preferredLanguage(request.headers.get('Accept-Language')),
+    query: url.search.slice(1),
+    passwordOk,
+    bucket: remembered ? (bucketFromDatabase ? 0 : scan.randomBucket()) : (ruled.bucket ?? scan.randomBucket()),
+    countable,
+  };
+  const forScan = {
+    destination,
+    paused: ruled.paused,
+    settings,
+    hasPassword: passwordSetAt !== null,
+    capUsed: ruled.capUsed ?? 0,
+  };
+  const extraHeaders: Record<string, string> = {};
+
+  if (method === 'POST') {
+    // The password form: only when the password is the gate that stops this visitor.
+    const before = evaluateScan(forScan, facts, when);
+    if (before.outcome !== 'gate' || before.gate !== 'password' || passwordSetAt === null) {
+      return redirectTo(url.pathname + url.search, 303);
+    }
+    const password = await readPassword(request);
+    if (password === null) return passwordPage('wrong');
+    const attempt = await deps.claimPasswordAttempt(ruled.codeId, visitor);
+    if (attempt.attemptId === null || attempt.hash === null) {
+      return attempt.retryAfter > 0 ? passwordPage('limited', attempt.retryAfter) : tryAgainPage();
+    }
+    if (!(await deps.verifyPassword(password, attempt.hash))) return passwordPage('wrong');
+    await deps.releasePasswordAttempt(attempt.attemptId);
+    facts.passwordOk = true;
+    const value = await passwordCookieValue(deps.cookieSecret, ruled.codeId, passwordSetAt, when.getTime());
+    extraHeaders['Set-Cookie'] = passwordCookieHeader(value, url.pathname, url.protocol === 'https:');
+  }
+
+  const decision = evaluateScan(forScan, facts, when);
+  const outcome = (gate: Gate | null, ruleIndex: number | null, variant: number | null): ScanOutcome => ({
+    codeId: ruled.codeId,
+    version: remembered ? ruled.version : null,
+    gate,
+    ruleIndex,
+    variant: bucketFromDatabase ? null : variant,
+    split: bucketFromDatabase && variant !== null,
+    country,
+    visitor,
+    ...agent,
+  });
+  if (decision.outcome === 'gate') {
+    if (countable && (await deps.recordOutcome(outcome(decision.gate, null, null))).stale) return null;
+    return gateResponse(decision);
+  }
+  let target = decision.outcome === 'redirect' ? decision.target : null;
+  if (decision.counted) {
+    const rule = decision.outcome === 'redirect' ? (decision.ruleIndex ?? null) : null;
+    const variant = decision.outcome === 'redirect' ? (decision.variant ?? null) : null;
+    const result = await deps.recordOutcome(outcome(null, rule, variant));
+    if (result.stale) return null;
+    if (!result.stored) {
+      const fallback = settings.fallbacks?.capReached;
+      return gateResponse({ outcome: 'gate', gate: 'cap_reached', target: fallback ?? null, counted: false });
+    }
+    if (bucketFromDatabase && variant !== null && result.variant !== null) {
+      target = variantTarget(settings, result.variant, facts.query);
+    }
+  }
+  if (decision.outcome === 'app_page') {
+    const appStore = safeTarget(decision.page.appStore);
+    const googlePlay = safeTarget(decision.page.googlePlay);
+    if (appStore && googlePlay) return appStoresPage({ appStore, googlePlay });
+    return redirectTo(destination);
+  }
+  return redirectTo(safeTarget(target ?? destination) ?? destination, method === 'POST' ? 303 : 302, extraHeaders);
+}
