@@ -230,3 +230,48 @@ test('on the Free plan the Pro controls are shown disabled with a link to the pl
   await expect(alert).toContainText('Free plan limit reached: the A/B split is a Pro feature');
   await expect(alert).toContainText('Upgrade to Pro or Business');
 });
+
+test('a paused code goes to its paused address, and the App-store preset can show others both store badges', async ({
+  page,
+  request,
+}) => {
+  const { row, shortUrl } = await menuCode(page);
+  await row.getByRole('button', { name: 'Scan rules of Restaurant Menu' }).click();
+  const panel = page.getByRole('dialog', { name: 'Scan rules of “Restaurant Menu”' });
+  await panel.getByLabel('When paused, send visitors to').fill('https://example.com/back-soon');
+  await panel.getByLabel('App Store address (iPhone and iPad)').fill('https://apps.apple.com/app/id123');
+  await panel.getByLabel('Google Play address (Android)').fill('https://play.google.com/store/apps/details?id=menu');
+  await panel.getByRole('button', { name: 'Add app-store rules first' }).click();
+  await panel.getByText(/Others see a page with both store badges/).click();
+  const result = panel.getByRole('status', { name: 'Test result' });
+  await panel.getByLabel('Visitor’s device').selectOption('windows');
+  await expect(result).toHaveText('Sees our page with both store badges (App Store and Google Play).');
+  await panel.getByLabel('Visitor’s device').selectOption('androidPhone');
+  await expect(result).toHaveText('Goes to https://play.google.com/store/apps/details?id=menu (rule 2).');
+  await panel.getByRole('button', { name: 'Save rules' }).click();
+  await expect(panel).toBeHidden();
+
+  // Everyone else: our page with both badges, linking to the two stores.
+  await page.goto(shortUrl);
+  await expect(page.getByRole('link', { name: /App Store/ })).toHaveAttribute(
+    'href',
+    'https://apps.apple.com/app/id123',
+  );
+  await expect(page.getByRole('link', { name: /Google Play/ })).toHaveAttribute(
+    'href',
+    'https://play.google.com/store/apps/details?id=menu',
+  );
+  expect(await scan(request, shortUrl, IPHONE)).toEqual({ status: 302, location: 'https://apps.apple.com/app/id123' });
+
+  // Paused from the list of codes: scans go to the paused address, before any rule.
+  await page.goto('/dashboard/qr-codes');
+  await row.getByRole('button', { name: 'Pause Restaurant Menu' }).click();
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+  expect(await scan(request, shortUrl, IPHONE)).toEqual({ status: 302, location: 'https://example.com/back-soon' });
+
+  // Opened again, the panel shows both.
+  await row.getByRole('button', { name: 'Scan rules of Restaurant Menu' }).click();
+  await expect(panel.getByLabel('When paused, send visitors to')).toHaveValue('https://example.com/back-soon');
+  await expect(panel.getByRole('checkbox', { name: /Others see a page with both store badges/ })).toBeChecked();
+  await expect(panel.getByLabel('App Store address (iPhone and iPad)')).toHaveValue('https://apps.apple.com/app/id123');
+});

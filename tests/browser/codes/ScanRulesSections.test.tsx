@@ -145,3 +145,22 @@ test('Free with a split and UTM tags kept from Pro: shown, not editable, removab
   await expect.poll(() => latest.settings).toEqual({ v: 1 });
   await expect.element(page.getByRole('checkbox', { name: /Pass on the scan link/ })).toBeDisabled();
 });
+
+test('the App-store preset’s badge page: off until both addresses are in, then follows them; off removes it', async () => {
+  const latest = mount({ v: 1 }, true);
+  const option = page.getByRole('checkbox', { name: /Others see a page with both store badges/ });
+  await expect.element(option).toBeDisabled();
+  await userEvent.fill(page.getByLabelText('App Store address (iPhone and iPad)'), 'https://apps.apple.com/app/id1');
+  await userEvent.fill(page.getByLabelText('Google Play address (Android)'), 'https://play.google.com/x');
+  await userEvent.click(page.getByText(/Others see a page with both store badges/));
+  await expect
+    .poll(() => latest.settings.appPage)
+    .toEqual({ appStore: 'https://apps.apple.com/app/id1', googlePlay: 'https://play.google.com/x' });
+  await userEvent.fill(page.getByLabelText('Google Play address (Android)'), 'https://play.google.com/y');
+  await expect.poll(() => latest.settings.appPage?.googlePlay).toBe('https://play.google.com/y');
+  // On Free the preset's two rules fit.
+  await userEvent.click(page.getByRole('button', { name: 'Add app-store rules first' }));
+  await expect.poll(() => latest.settings.rules?.length).toBe(2);
+  await userEvent.click(page.getByText(/Others see a page with both store badges/));
+  await expect.poll(() => 'appPage' in latest.settings).toBe(false);
+});

@@ -12,6 +12,7 @@ import {
   localFromInstant,
   moveItem,
   newCondition,
+  withFallbacks,
   testerFacts,
   type ConditionType,
 } from '../../../src/features/codes/scanRules/scanRulesModel.ts';
@@ -91,5 +92,22 @@ describe('scan rules panel model', () => {
         }
       }
     }
+  });
+
+  it('withFallbacks changes some addresses, keeps the others, and drops the key when none is left', () => {
+    const stopped = withFallbacks({ v: 1 }, { notStarted: 'https://a.example/', ended: 'https://a.example/' });
+    expect(stopped).toEqual({ v: 1, fallbacks: { notStarted: 'https://a.example/', ended: 'https://a.example/' } });
+    const paused = withFallbacks(stopped, { paused: 'https://p.example/' });
+    expect(paused.fallbacks).toEqual({
+      notStarted: 'https://a.example/',
+      ended: 'https://a.example/',
+      paused: 'https://p.example/',
+    });
+    expect(withFallbacks(paused, { notStarted: '', ended: '' })).toEqual({
+      v: 1,
+      fallbacks: { paused: 'https://p.example/' },
+    });
+    expect(withFallbacks(withFallbacks(paused, { notStarted: '', ended: '' }), { paused: '' })).toEqual({ v: 1 });
+    expect(scanSettingsSchema.safeParse(paused).success).toBe(true);
   });
 });

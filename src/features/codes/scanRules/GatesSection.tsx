@@ -1,9 +1,9 @@
 import { Field, Input, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ScanSettings } from '../../../shared/rules/schema.ts';
-import { instantFromLocal, localFromInstant, withField } from './scanRulesModel.ts';
+import { instantFromLocal, localFromInstant, withFallbacks, withField } from './scanRulesModel.ts';
 import { Section } from './Section.tsx';
 
-/** The gates every plan gets: starts at, ends at, scan limit, and where a stopped scan goes. */
+/** The gates every plan gets: starts at, ends at, scan limit, and where a stopped or paused code's scan goes. */
 export function GatesSection({ settings, onChange }: { settings: ScanSettings; onChange: (s: ScanSettings) => void }) {
   const fallback = settings.fallbacks?.ended ?? settings.fallbacks?.notStarted ?? settings.fallbacks?.capReached ?? '';
   return (
@@ -43,11 +43,20 @@ export function GatesSection({ settings, onChange }: { settings: ScanSettings; o
             value={fallback}
             onChange={(e) => {
               const to = e.target.value.trim();
-              onChange(
-                withField(settings, 'fallbacks', to ? { notStarted: to, ended: to, capReached: to } : undefined),
-              );
+              onChange(withFallbacks(settings, { notStarted: to, ended: to, capReached: to }));
             }}
           />
+        </Field.Root>
+        <Field.Root>
+          <Field.Label>When paused, send visitors to</Field.Label>
+          <Input
+            size="sm"
+            type="url"
+            placeholder="our page saying it is paused"
+            value={settings.fallbacks?.paused ?? ''}
+            onChange={(e) => onChange(withFallbacks(settings, { paused: e.target.value.trim() }))}
+          />
+          <Field.HelperText>While you pause the code (Pause in the list of codes).</Field.HelperText>
         </Field.Root>
       </SimpleGrid>
       <Text fontSize="xs" color="fg.muted">

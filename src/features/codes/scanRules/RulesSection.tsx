@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, HStack, Input, SimpleGrid, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
-import { appStoreRules, MAX_RULES, type Rule, type ScanSettings } from '../../../shared/rules/schema.ts';
+import { Button, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
+import { MAX_RULES, type Rule, type ScanSettings } from '../../../shared/rules/schema.ts';
+import { AppStorePreset } from './AppStorePreset.tsx';
 import { ProNote } from './ProNote.tsx';
 import { RuleItem } from './RuleItem.tsx';
 import { moveItem, newCondition, withField } from './scanRulesModel.ts';
@@ -24,8 +25,6 @@ export function RulesSection({ settings, onChange, ruleLimit }: Props) {
   const [keys, setKeys] = useState<string[]>(() => rules.map(freshKey));
   const keyOf = (i: number) => (keys.length === rules.length ? keys[i]! : `rule-at-${i}`);
   const [announcement, setAnnouncement] = useState('');
-  const [appStore, setAppStore] = useState({ ios: '', android: '' });
-
   const update = (next: Rule[], nextKeys: string[]) => {
     setKeys(nextKeys);
     onChange(withField(settings, 'rules', next.length ? next : undefined));
@@ -86,43 +85,12 @@ export function RulesSection({ settings, onChange, ruleLimit }: Props) {
         </Button>
         {full && ruleLimit < MAX_RULES && <ProNote>{`Up to ${MAX_RULES} rules per code on Pro and Business.`}</ProNote>}
       </HStack>
-      <Stack gap="2" borderTopWidth="1px" borderColor="gray.100" pt="2">
-        <Text fontSize="sm" fontWeight="semibold">
-          App stores
-        </Text>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="2">
-          <Input
-            size="sm"
-            type="url"
-            aria-label="App Store address (iPhone and iPad)"
-            placeholder="https://apps.apple.com/…"
-            value={appStore.ios}
-            onChange={(e) => setAppStore({ ...appStore, ios: e.target.value.trim() })}
-          />
-          <Input
-            size="sm"
-            type="url"
-            aria-label="Google Play address (Android)"
-            placeholder="https://play.google.com/…"
-            value={appStore.android}
-            onChange={(e) => setAppStore({ ...appStore, android: e.target.value.trim() })}
-          />
-        </SimpleGrid>
-        <Button
-          size="sm"
-          variant="outline"
-          alignSelf="start"
-          disabled={!appStore.ios || !appStore.android || rules.length + 2 > ruleLimit}
-          onClick={() =>
-            update(
-              [...appStoreRules(appStore.ios, appStore.android), ...rules],
-              [freshKey(), freshKey(), ...currentKeys],
-            )
-          }
-        >
-          Add app-store rules first
-        </Button>
-      </Stack>
+      <AppStorePreset
+        settings={settings}
+        onChange={onChange}
+        canAdd={rules.length + 2 <= ruleLimit}
+        onAdd={(preset) => update([...preset, ...rules], [freshKey(), freshKey(), ...currentKeys])}
+      />
     </Section>
   );
 }

@@ -173,3 +173,18 @@ export function withField<K extends keyof ScanSettings>(
   else next[key] = value;
   return next;
 }
+
+type Fallbacks = NonNullable<ScanSettings['fallbacks']>;
+
+/**
+ * The settings with some fallback addresses changed: '' removes one, and no fallbacks at all removes the key. The
+ * panel sets one address for the schedule and the limit (notStarted, ended, capReached) and one for a paused code.
+ */
+export function withFallbacks(settings: ScanSettings, change: Partial<Record<keyof Fallbacks, string>>): ScanSettings {
+  const next: Fallbacks = { ...settings.fallbacks };
+  for (const [key, to] of Object.entries(change) as [keyof Fallbacks, string][]) {
+    if (to) next[key] = to;
+    else delete next[key];
+  }
+  return withField(settings, 'fallbacks', Object.keys(next).length ? next : undefined);
+}
