@@ -13,7 +13,8 @@
 //    per client (the request in flight when the server died, committed but not answered), never a duplicate.
 // Writes bench-results/redirect.json and bench-results/redirect.md.
 // Knobs: BENCH_REQUESTS (default 60000; a fixed amount, so the scan count can be checked exactly),
-// BENCH_CONNECTIONS (default 50), BENCH_STORED_SCANS, BENCH_KILL_CONNECTIONS (30), BENCH_KILL_AFTER_MS (3000).
+// BENCH_CONNECTIONS (default 50), BENCH_STORED_SCANS, BENCH_KILL_CONNECTIONS (30), BENCH_KILL_AFTER_MS (3000),
+// BENCH_ROUNDS (BENCH_SCENARIO=rules: rounds of a plain and a ruled run, default 2).
 // Storing 10 million scans takes about half an hour, the measurement minutes: BENCH_KEEP_DB=1 keeps the database
 // (its URL is logged), and BENCH_STORED_DATABASE_URL=<that URL> measures on it again without storing anything.
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -38,6 +39,8 @@ const CONNECTIONS = Math.max(1, num('BENCH_CONNECTIONS', 50));
 const STORED_SCANS = BACKEND === 'postgres' ? num('BENCH_STORED_SCANS', 10_000_000) : 0;
 const KILL_CONNECTIONS = Math.max(3, num('BENCH_KILL_CONNECTIONS', 30));
 const KILL_AFTER_MS = num('BENCH_KILL_AFTER_MS', 3000);
+/** BENCH_SCENARIO=rules: rounds of (plain, ruled) runs. */
+const ROUNDS = Math.max(1, num('BENCH_ROUNDS', 2));
 const AGENTS = [
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36',
@@ -266,13 +269,16 @@ async function scanUntilKilled(base, codes, server) {
  * @param {number} port
  * @param {string} base
  * @param {string} token
+ * @param {(object | null)[]} [settingsPerCode] each code's scan settings (null: a plain code)
  */
-async function killTest(storage, port, base, token) {
+async function killTest(storage, port, base, token, settingsPerCode = [null, null, null]) {
   let server = await startServer(storage, port);
   /** @type {{ id: string, slug: string }[]} */
   const codes = [];
   try {
-    for (let i = 0; i < 3; i++) codes.push(await createCode(base, token, `Kill ${i + 1}`));
+    for (const [i, settings] of settingsPerCode.entries()) {
+      codes.push(await createCode(base, token, `Kill ${i + 1}`, settings));
+    }
   } catch (err) {
     await server.stop();
     throw err;
@@ -385,11 +391,13 @@ async function rulesScenario() {
     const server = await startServer(storage, port);
     /** @type {{ kind: 'plain' | 'ruled', result: Awaited<ReturnType<typeof throughput>> }[]} */
     const runs = [];
+    /** @type {string} */
+    let killToken;
     try {
       const token = await signUp(base);
       const plain = await createCode(base, token, 'Plain');
       const ruled = await createCode(base, token, 'Ruled', RULED_SETTINGS);
-      for (let round = 0; round < 2; round++) {
+      for (let round = 0; round < ROUNDS; round++) {
         for (const [kind, code] of /** @type {const} */ ([
           ['plain', plain],
           ['ruled', ruled],
@@ -398,9 +406,17 @@ async function rulesScenario() {
           runs.push({ kind, result: await throughput(base, token, code) });
         }
       }
+      killToken = await signUp(base);
     } finally {
       await server.stop();
     }
+    // Kill -9 as in the default scenario, with two of the three codes ruled (one with a scan cap it never reaches).
+    log('kill -9 during load, codes with rules');
+    const kill = await killTest(storage, port, base, killToken, [
+      null,
+      RULED_SETTINGS,
+      { ...RULED_SETTINGS, scanCap: 10_000_000 },
+    ]);
     const mean = (/** @type {'plain' | 'ruled'} */ kind, /** @type {(r: any) => number} */ pick) => {
       const xs = runs.filter((r) => r.kind === kind).map((r) => pick(r.result));
       return xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -417,6 +433,7 @@ async function rulesScenario() {
       requestsPerRun: REQUESTS,
       settings: RULED_SETTINGS,
       runs,
+      kill,
       throughputRatio: Math.round((rate('ruled') / rate('plain')) * 100) / 100,
       p99Ratio: Math.round((p99('ruled') / p99('plain')) * 100) / 100,
     };
@@ -438,6 +455,18 @@ async function rulesScenario() {
       '',
       `Ruled ÷ plain: throughput ${report.throughputRatio} (target ≥ 0.9), p99 ${report.p99Ratio} (target ≤ 1.25).`,
       '',
+      `## Kill -9 during load`,
+      '',
+      `${kill.clients} clients in closed loops on 3 codes (1 plain, 2 with these rules, one of them with a scan cap); ` +
+        `SIGKILL after ${kill.killAfterMs} ms; server restarted on the same storage, then the scans counted per code.`,
+      '',
+      '| code | clients | requests sent | 302s received | scan rows | every 302 has its row, ≤ 1 extra per client |',
+      '| --- | ---: | ---: | ---: | ---: | --- |',
+      ...kill.codes.map(
+        (c, i) =>
+          `| ${['plain', 'ruled', 'ruled, capped'][i]} | ${c.clients} | ${c.sent} | ${c.redirects} | ${c.rows} | ${c.ok ? 'yes' : 'NO'} |`,
+      ),
+      '',
     ].join('\n');
     writeFileSync(`bench-results/redirect-rules-${BACKEND}.md`, md);
     process.stdout.write(md);
@@ -447,7 +476,8 @@ async function rulesScenario() {
           !r.result.scansRecordedEqualsRedirects ||
           r.result.errors > 0 ||
           Object.keys(r.result.statusCodes).some((c) => c.startsWith('5')),
-      )
+      ) ||
+      !kill.ok
     )
       process.exitCode = 1;
   } finally {

@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
  * @param {Queryable} db
  * @param {{ userIds: string[], total: number, chunk?: number, log?: (line: string) => void }} options
  */
-export async function insertScans(db, { userIds, total, chunk = 1_000_000, log = () => {} }) {
+export async function insertScans(db, { userIds, total, chunk = 1_000_000, log = () => {}, outcomes = false }) {
   const t0 = performance.now();
   for (let start = 0; start < total; start += chunk) {
     const n = Math.min(chunk, total - start);
@@ -24,7 +24,8 @@ export async function insertScans(db, { userIds, total, chunk = 1_000_000, log =
       `with codes as (
          select array_agg(id order by id) as ids from public.qr_codes where user_id = any($1::uuid[])
        )
-       insert into public.scan_events (qr_code_id, scanned_at, country, device_type, os, browser, is_unique)
+       insert into public.scan_events (qr_code_id, scanned_at, country, device_type, os, browser, is_unique,
+                                       rule_index, variant)
        select codes.ids[1 + (i * 7) % cardinality(codes.ids)],
               now() - ((i * 7919) % (365 * 86400)) * interval '1 second',
               (array['US','GB','DE','FR','IN','BR','JP','CA','AU','NL','ES','IT','SE','NO','PL','MX','AR','ZA',
@@ -33,10 +34,26 @@ export async function insertScans(db, { userIds, total, chunk = 1_000_000, log =
               (array['iOS','Android','Android','Windows','macOS','Linux','ChromeOS','iPadOS'])[1 + (i * 13) % 8],
               (array['Mobile Safari','Chrome','Chrome Mobile','Edge','Firefox','Safari','Samsung Internet',
                      'Opera'])[1 + (i * 11) % 8],
-              i % 3 <> 0
+              i % 3 <> 0,
+              case when $4 and i % 10 < 4 then (i % 4)::smallint end,
+              case when $4 and i % 10 between 4 and 6 then (i % 2)::smallint end
          from codes, generate_series($2::bigint, $3::bigint) i`,
-      [userIds, start + 1, start + n],
+      [userIds, start + 1, start + n, outcomes],
     );
+    if (outcomes) {
+      // One stopped scan for every ten redirected ones, by gate.
+      await db.query(
+        `with codes as (
+           select array_agg(id order by id) as ids from public.qr_codes where user_id = any($1::uuid[])
+         )
+         insert into public.scan_stops (qr_code_id, stopped_at, gate)
+         select codes.ids[1 + (i * 7) % cardinality(codes.ids)],
+                now() - ((i * 7919) % (365 * 86400)) * interval '1 second',
+                (array['paused','not_started','ended','cap_reached','password'])[1 + i % 5]
+           from codes, generate_series($2::bigint, $3::bigint) i`,
+        [userIds, start / 10 + 1, (start + n) / 10],
+      );
+    }
     log(`  ${(start + n).toLocaleString('en-US')} / ${total.toLocaleString('en-US')} scans`);
   }
   return (performance.now() - t0) / 1000;

@@ -82,7 +82,10 @@ export async function startLocalServer({
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: extra Node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (the
+  // profile is written when the server stops; NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: childEnv,
     stdio,
