@@ -275,3 +275,34 @@ test('a paused code goes to its paused address, and the App-store preset can sho
   await expect(panel.getByRole('checkbox', { name: /Others see a page with both store badges/ })).toBeChecked();
   await expect(panel.getByLabel('App Store address (iPhone and iPad)')).toHaveValue('https://apps.apple.com/app/id123');
 });
+
+test('the analytics view of a code shows its scans by rule and the scans its gates stopped', async ({
+  page,
+  request,
+}) => {
+  const { row, shortUrl } = await menuCode(page);
+  await row.getByRole('button', { name: 'Scan rules of Restaurant Menu' }).click();
+  const panel = page.getByRole('dialog', { name: 'Scan rules of “Restaurant Menu”' });
+  await panel.getByLabel('App Store address (iPhone and iPad)').fill('https://apps.apple.com/app/id123');
+  await panel.getByLabel('Google Play address (Android)').fill('https://play.google.com/store/apps/details?id=menu');
+  await panel.getByRole('button', { name: 'Add app-store rules first' }).click();
+  await panel.getByLabel('Scan limit').fill('3');
+  await panel.getByRole('button', { name: 'Save rules' }).click();
+  await expect(panel).toBeHidden();
+  // Three scans redirected (rule 1, rule 2, no rule), the fourth stopped by the limit.
+  for (const ua of [IPHONE, ANDROID, WINDOWS]) expect((await scan(request, shortUrl, ua)).status).toBe(302);
+  expect((await scan(request, shortUrl, WINDOWS)).status).toBe(410);
+
+  await page.goto('/dashboard/analytics');
+  await page.getByLabel('QR code').selectOption({ label: 'Restaurant Menu' });
+  const outcomes = page.getByRole('region', { name: 'Scans by rule, variant and gate' });
+  const byRule = outcomes.getByRole('table', { name: 'Scans by rule' });
+  await expect(byRule.getByRole('row', { name: 'Rule 1 → apps.apple.com 1 1' })).toBeVisible();
+  await expect(byRule.getByRole('row', { name: 'Rule 2 → play.google.com 1 1' })).toBeVisible();
+  await expect(byRule.getByRole('row', { name: /^No rule matched/ })).toBeVisible();
+  const stopped = outcomes.getByRole('table', { name: 'Stopped by gate' });
+  await expect(stopped.getByRole('row', { name: 'Scan limit reached 1' })).toBeVisible();
+  await expect(stopped.getByRole('columnheader')).toHaveText(['Gate', 'Scans']);
+  await expect(outcomes.getByText('No A/B split in this period.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
