@@ -1,0 +1,172 @@
+// Hosted pages (issue 32): what a dynamic code can show instead of redirecting. One zod schema per page type, in one
+// discriminated union: the app's forms, the REST API, the database check and the renderer (render.ts) all use it.
+//
+// Every field is bounded and strict (unknown keys are refused). Text is printable (no control characters, no lone
+// surrogates) and is always escaped when shown. Links a page shows are http(s) addresses that pass
+// isRedirectableUrl (no javascript:, data:, credentials), mailto: or tel: — nothing else. This part holds the types
+// without files (Links, vCard Plus, Menu, Coupon); PDF and Images add Storage paths.
+
+import { z } from 'zod';
+import { isRedirectableUrl } from '../destination.ts';
+import { hasControlCharacter, isInstant, isTimeZone } from '../rules/schema.ts';
+
+export const PAGE_TYPES = ['links', 'vcard', 'menu', 'coupon'] as const;
+
+export const MAX_LINKS = 20;
+export const MAX_MENU_SECTIONS = 20;
+export const MAX_MENU_ITEMS = 50;
+export const DIETARY_TAGS = ['vegan', 'vegetarian', 'gluten-free', 'dairy-free', 'spicy', 'contains-nuts'] as const;
+
+/** Printable text of `min` to `max` characters (code points). */
+export function pageText(max: number, min = 1) {
+  return z.string().refine((v) => !hasControlCharacter(v) && [...v].length >= min && [...v].length <= max, {
+    message: min > 0 ? `${min} to ${max} characters, no control characters` : `At most ${max} characters`,
+  });
+}
+
+/** Like pageText, but line breaks are allowed (descriptions, notes, terms). */
+function pageParagraphs(max: number) {
+  return z.string().refine((v) => !hasControlCharacter(v.replace(/\r?\n/g, ' ')) && [...v].length <= max, {
+    message: `At most ${max} characters`,
+  });
+}
+
+const MAILTO = /^mailto:[^\s@<>"'`]{1,64}@[^\s@<>"'`]{1,253}$/i;
+const TEL = /^tel:\+?[0-9][0-9 ().-]{2,30}$/;
+
+/** A link a page may show: a web address a code may redirect to, a mailto: with one address, or a tel: number. */
+export function isPageLink(url: string): boolean {
+  if (url.length > 2048) return false;
+  if (/^mailto:/i.test(url)) return MAILTO.test(url);
+  if (/^tel:/i.test(url)) return TEL.test(url);
+  return isRedirectableUrl(url) && /^https?:\/\//i.test(url);
+}
+
+const webUrl = z.string().refine((v) => isRedirectableUrl(v) && /^https?:\/\//i.test(v), {
+  message: 'Use a web address starting with https://',
+});
+const pageLink = z.string().refine(isPageLink, { message: 'Use a web address, a mailto: or a tel: link' });
+const email = z.string().regex(/^[^\s@<>"'`]{1,64}@[^\s@<>"'`]{1,253}$/, { message: 'Not an email address' });
+const phone = z
+  .string()
+  .regex(/^\+?[0-9][0-9 ().-]{2,30}$/, { message: 'Use digits, spaces, ( ) . - and a leading +' });
+const colour = z.string().regex(/^#[0-9a-f]{6}$/i, { message: 'Use a colour such as #1a73e8' });
+
+/** Colours of a page (its text colour is chosen for contrast). */
+export const pageThemeSchema = z.strictObject({ background: colour, accent: colour });
+
+const common = {
+  v: z.literal(1),
+  theme: pageThemeSchema.optional(),
+};
+
+export const linksPageSchema = z.strictObject({
+  ...common,
+  type: z.literal('links'),
+  title: pageText(80),
+  bio: pageParagraphs(300).optional(),
+  links: z
+    .array(z.strictObject({ label: pageText(60), url: pageLink }))
+    .min(1)
+    .max(MAX_LINKS),
+});
+
+export const vcardPageSchema = z.strictObject({
+  ...common,
+  type: z.literal('vcard'),
+  firstName: pageText(60, 0).optional(),
+  lastName: pageText(60, 0).optional(),
+  role: pageText(80).optional(),
+  company: pageText(80).optional(),
+  phones: z
+    .array(z.strictObject({ label: pageText(20).optional(), number: phone }))
+    .max(5)
+    .optional(),
+  emails: z.array(email).max(5).optional(),
+  website: webUrl.optional(),
+  address: z
+    .strictObject({
+      street: pageText(120).optional(),
+      city: pageText(80).optional(),
+      region: pageText(80).optional(),
+      postcode: pageText(20).optional(),
+      country: pageText(80).optional(),
+    })
+    .optional(),
+  note: pageParagraphs(500).optional(),
+});
+
+export const menuPageSchema = z.strictObject({
+  ...common,
+  type: z.literal('menu'),
+  title: pageText(80),
+  /** ISO 4217, e.g. EUR. */
+  currency: z.string().regex(/^[A-Z]{3}$/, { message: 'Use a currency code such as EUR' }),
+  /** BCP 47, for number formatting, e.g. de-DE. */
+  locale: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { message: 'Use a locale such as en-GB' })
+    .optional(),
+  hours: pageText(120).optional(),
+  sections: z
+    .array(
+      z.strictObject({
+        name: pageText(60),
+        items: z
+          .array(
+            z.strictObject({
+              name: pageText(80),
+              description: pageParagraphs(300).optional(),
+              /** In the currency's units, at most two decimals. */
+              price: z
+                .number()
+                .min(0)
+                .max(1_000_000)
+                .refine((p) => Math.round(p * 100) === p * 100, { message: 'At most two decimals' }),
+              tags: z.array(z.enum(DIETARY_TAGS)).max(DIETARY_TAGS.length).optional(),
+            }),
+          )
+          .min(1)
+          .max(MAX_MENU_ITEMS),
+      }),
+    )
+    .min(1)
+    .max(MAX_MENU_SECTIONS),
+});
+
+const instant = z.string().refine(isInstant, { message: 'Use a UTC time such as 2026-12-31T23:00:00Z' });
+
+export const couponPageSchema = z
+  .strictObject({
+    ...common,
+    type: z.literal('coupon'),
+    headline: pageText(80),
+    offer: pageParagraphs(200).optional(),
+    code: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,40}$/, { message: 'Letters, digits, - and _ (at most 40)' })
+      .optional(),
+    validFrom: instant.optional(),
+    validUntil: instant.optional(),
+    /** The owner's zone, in which the validity dates are shown. */
+    timeZone: z.string().refine(isTimeZone, { message: 'Unknown time zone' }),
+    terms: pageParagraphs(1000).optional(),
+    redeemUrl: webUrl.optional(),
+  })
+  .refine((c) => !c.validFrom || !c.validUntil || c.validFrom < c.validUntil, {
+    message: 'validFrom must come before validUntil',
+  });
+
+export const hostedPageSchema = z.discriminatedUnion('type', [
+  linksPageSchema,
+  vcardPageSchema,
+  menuPageSchema,
+  couponPageSchema,
+]);
+
+export type HostedPage = z.infer<typeof hostedPageSchema>;
+export type LinksPage = z.infer<typeof linksPageSchema>;
+export type VcardPage = z.infer<typeof vcardPageSchema>;
+export type MenuPage = z.infer<typeof menuPageSchema>;
+export type CouponPage = z.infer<typeof couponPageSchema>;
+export type PageTheme = z.infer<typeof pageThemeSchema>;

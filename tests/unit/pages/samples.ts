@@ -1,0 +1,105 @@
+// Hosted pages used by the page tests: one realistic page per type, and the same pages with a hostile string in
+// every text field.
+import type { HostedPage } from '../../../src/shared/pages/schema.ts';
+
+export const SAMPLE_PAGES: Record<HostedPage['type'], HostedPage> = {
+  links: {
+    v: 1,
+    type: 'links',
+    title: 'Café Lumière',
+    bio: 'Fresh bread every morning.\nOpen daily from 7:00.',
+    links: [
+      { label: 'Order online', url: 'https://example.com/order' },
+      { label: 'Instagram', url: 'https://instagram.com/cafelumiere' },
+      { label: 'Call us', url: 'tel:+44 20 7946 0958' },
+      { label: 'Email us', url: 'mailto:hello@example.com' },
+    ],
+    theme: { background: '#1a202c', accent: '#f6ad55' },
+  },
+  vcard: {
+    v: 1,
+    type: 'vcard',
+    firstName: 'Zoë',
+    lastName: "O'Brien-Müller",
+    role: 'Head of Sales',
+    company: 'Acme, Inc.; Europe',
+    phones: [
+      { label: 'Mobile', number: '+49 151 2345 6789' },
+      { label: 'Work', number: '+49 (30) 123-456' },
+    ],
+    emails: ['zoe@example.com'],
+    website: 'https://example.com/zoe',
+    address: { street: 'Unter den Linden 1', city: 'Berlin', postcode: '10117', country: 'Germany' },
+    note: 'Met at the trade fair;\ncall after 10:00, please.',
+  },
+  menu: {
+    v: 1,
+    type: 'menu',
+    title: 'Trattoria da Marco',
+    currency: 'EUR',
+    locale: 'de-DE',
+    hours: 'Tue–Sun 12:00–22:00',
+    sections: Array.from({ length: 3 }, (_, s) => ({
+      name: ['Antipasti', 'Primi', 'Dolci'][s]!,
+      items: Array.from({ length: 8 }, (_, i) => ({
+        name: `Dish ${s + 1}.${i + 1}`,
+        description: 'Seasonal, with olive oil from our own trees and basil from the garden.',
+        price: 7.5 + i * 1.25,
+        tags: i % 3 === 0 ? (['vegetarian', 'gluten-free'] as const).slice() : undefined,
+      })),
+    })),
+  },
+  coupon: {
+    v: 1,
+    type: 'coupon',
+    headline: '20 % off your next visit',
+    offer: 'On any order over 30 €.',
+    code: 'SPRING-20',
+    validFrom: '2026-03-01T00:00:00Z',
+    validUntil: '2026-06-01T00:00:00Z',
+    timeZone: 'Europe/Berlin',
+    terms: 'One per customer.\nNot valid with other offers.',
+    redeemUrl: 'https://example.com/redeem?c=SPRING-20',
+  },
+};
+
+export const HOSTILE_STRINGS = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'><svg onload=alert(1)>",
+  '\u202Egnp.exe',
+  '&lt;b&gt;already escaped&lt;/b&gt;',
+  '</title><script>x</script>',
+];
+
+/** `page` with `text` in every free-text field (bounded to each field's length). */
+export function withHostileText(page: HostedPage, text: string): HostedPage {
+  const t = (max: number) => text.slice(0, max);
+  switch (page.type) {
+    case 'links':
+      return { ...page, title: t(80), bio: t(300), links: page.links.map((l) => ({ ...l, label: t(60) })) };
+    case 'vcard':
+      return {
+        ...page,
+        firstName: t(60),
+        lastName: t(60),
+        role: t(80),
+        company: t(80),
+        phones: page.phones?.map((p) => ({ ...p, label: t(20) })),
+        address: { street: t(120), city: t(80), region: t(80), postcode: t(20), country: t(80) },
+        note: t(500),
+      };
+    case 'menu':
+      return {
+        ...page,
+        title: t(80),
+        hours: t(120),
+        sections: page.sections.map((s) => ({
+          name: t(60),
+          items: s.items.map((i) => ({ ...i, name: t(80), description: t(300) })),
+        })),
+      };
+    case 'coupon':
+      return { ...page, headline: t(80), offer: t(200), terms: t(1000) };
+  }
+}
