@@ -45,7 +45,16 @@ test('/pricing shows every plan with its price, period, features and button', as
   const free = plans.filter({ hasText: 'Free' }).first();
   await expect(free).toContainText('$0');
   await expect(free).toContainText('forever');
-  for (const f of ['3 dynamic codes', '500 scans per month', 'Basic analytics', 'Standard support', 'PNG export']) {
+  for (const f of [
+    '3 dynamic codes',
+    '500 scans per month',
+    'Basic analytics',
+    'Standard support',
+    'PNG export',
+    // Scan settings by plan (issue 37): lines added after the spec's.
+    'Scan schedules, limits and passwords',
+    '2 scan rules per code',
+  ]) {
     await expect(free.getByText(f, { exact: true })).toBeVisible();
   }
   await expect(free.getByRole('link', { name: 'Start Free' })).toHaveAttribute('href', '/auth');
@@ -62,6 +71,9 @@ test('/pricing shows every plan with its price, period, features and button', as
     'Custom branding',
     'Bulk creation',
     'API access',
+    '20 scan rules per code',
+    'A/B split testing',
+    'UTM tracking and parameter forwarding',
   ]) {
     await expect(pro.getByText(f, { exact: true })).toBeVisible();
   }

@@ -88,8 +88,13 @@ function startServer(storage, port) {
   });
 }
 
+/** The service_role key of the Supabase CLI's public demo JWT secret, which the bench server runs with. */
+const DEMO_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
 /**
- * A new account's access token.
+ * A new account's access token. The account is on Pro: the ruled code's 10 rules and A/B split are more than Free
+ * may store (supabase/migrations/20261129005000_scan_settings_plan_limits.sql).
  * @param {string} base
  * @returns {Promise<string>}
  */
@@ -98,6 +103,12 @@ async function signUp(base) {
   const signup = await call(base, '/auth/v1/signup', {
     method: 'POST',
     body: { email, password: 'bench-password-42' },
+  });
+  await call(base, `/auth/v1/admin/users/${signup.json.user.id}`, {
+    method: 'PUT',
+    token: DEMO_SERVICE_ROLE_KEY,
+    headers: { apikey: DEMO_SERVICE_ROLE_KEY },
+    body: { app_metadata: { plan: 'pro' } },
   });
   return signup.json.access_token;
 }

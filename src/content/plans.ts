@@ -1,4 +1,8 @@
-/** Marketing plans, spec §3 ("Plan entry") and §9 (prices, features, button labels). */
+/**
+ * Marketing plans, spec §3 ("Plan entry") and §9 (prices, features, button labels). The spec's lines come first,
+ * word for word; the lines after them are the scan settings each plan gets (issue 37, src/shared/rules/plan.ts,
+ * enforced by the database).
+ */
 export interface Plan {
   name: string;
   price: string;
@@ -15,7 +19,15 @@ export const PLANS: readonly Plan[] = [
     price: '$0',
     period: 'forever',
     description: 'For individuals getting started with QR codes.',
-    features: ['3 dynamic codes', '500 scans per month', 'Basic analytics', 'Standard support', 'PNG export'],
+    features: [
+      '3 dynamic codes',
+      '500 scans per month',
+      'Basic analytics',
+      'Standard support',
+      'PNG export',
+      'Scan schedules, limits and passwords',
+      '2 scan rules per code',
+    ],
     cta: 'Start Free',
     popular: false,
   },
@@ -32,6 +44,9 @@ export const PLANS: readonly Plan[] = [
       'Custom branding',
       'Bulk creation',
       'API access',
+      '20 scan rules per code',
+      'A/B split testing',
+      'UTM tracking and parameter forwarding',
     ],
     cta: 'Start Pro Trial',
     popular: true,

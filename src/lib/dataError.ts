@@ -76,7 +76,9 @@ export function classify({
   sessionEnded,
 }: Pick<ErrorFields, 'code' | 'message' | 'sessionEnded'>): DataErrorCode {
   if (sessionEnded) return 'signed_out';
-  if (code === 'P0001') return message.startsWith('Free plan limit reached') ? 'plan_limit' : 'refused';
+  // PT403: scan settings over the owner's plan (20261129005000_scan_settings_plan_limits.sql), a 403 with the sentence.
+  if (code === 'P0001' || code === 'PT403')
+    return message.startsWith('Free plan limit reached') ? 'plan_limit' : 'refused';
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303' || code === 'PGRST302') return 'signed_out';
   if (code === 'PGRST116') return 'not_found';
   if (code === '23514' || code === '22001' || code === '23502' || code === '22P02') return 'invalid';

@@ -2,7 +2,7 @@
 // (src/shared/rules/schema.ts): stored as given, patched and cleared; hostile settings are a 400 naming the field
 // and store nothing; the OpenAPI document describes them as the ScanSettings component.
 import { describe, expect, it } from 'vitest';
-import { backends, signedUpClient, suiteServer } from './helpers.ts';
+import { backends, setPlan, signedUpClient, suiteServer } from './helpers.ts';
 import { apiCall, createApiKey } from './api-v1-helpers.ts';
 
 const SETTINGS = {
@@ -27,7 +27,9 @@ describe.each(backends)('scan settings through /api/v1 on %s', (backend) => {
   const srv = suiteServer(backend);
 
   it('creates, returns, patches and clears them; refuses hostile ones with 400 and stores nothing', async () => {
-    const { client } = await signedUpClient(srv.url);
+    const { client, user } = await signedUpClient(srv.url);
+    // Pro: SETTINGS has a split and UTM tags (scan-settings-plan.test.ts holds Free to its limits).
+    await setPlan(srv.server.db, user.id, 'pro');
     const { key } = await createApiKey(client, 'rules');
     const made = await apiCall(srv.url, '/api/v1/codes', {
       key,

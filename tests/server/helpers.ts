@@ -253,6 +253,21 @@ export async function signedUpClient(url: string, email = uniqueEmail(), passwor
   return { client, email, password, session: data.session, user: data.user };
 }
 
+/**
+ * Puts a user on a plan, as the service role does: `auth.users.raw_app_meta_data->>'plan'` ('pro', 'business';
+ * anything else, here 'free', is Free). The database reads it on every write of scan settings.
+ */
+export async function setPlan(
+  db: { query: (sql: string, params?: unknown[]) => Promise<unknown> },
+  userId: string,
+  plan: 'free' | 'pro' | 'business',
+) {
+  await db.query(
+    `UPDATE auth.users SET raw_app_meta_data = raw_app_meta_data || jsonb_build_object('plan', $2::text) WHERE id = $1`,
+    [userId, plan],
+  );
+}
+
 /** Plain HTTP call with supabase-js's headers (§1.2); returns status, headers and the parsed body. */
 export async function api(
   url: string,

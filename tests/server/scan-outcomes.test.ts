@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/lib/config.ts';
-import { backends, signedUpClient, suiteServer } from './helpers.ts';
+import { backends, setPlan, signedUpClient, suiteServer } from './helpers.ts';
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
@@ -32,7 +32,10 @@ describe.each(backends)('scan outcomes analytics on %s', (backend) => {
     });
 
   beforeAll(async () => {
-    owner = (await signedUpClient(srv.url)).client;
+    const signedUp = await signedUpClient(srv.url);
+    owner = signedUp.client;
+    // Pro: the ruled code has an A/B split (scan-settings-plan.test.ts holds Free to its limits).
+    await setPlan(srv.server.db, signedUp.user.id, 'pro');
     other = (await signedUpClient(srv.url)).client;
     const create = async (name: string, scan_settings: unknown) => {
       const { data, error } = await owner

@@ -8,7 +8,7 @@ import bcrypt from 'bcryptjs';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, it } from 'vitest';
 import { SAMPLE_PAGES } from '../unit/pages/samples.ts';
-import { signedUpClient } from './helpers.ts';
+import { setPlan, signedUpClient } from './helpers.ts';
 import type { RedirectUnderTest } from './redirect-cases.ts';
 
 const IPHONE =
@@ -47,8 +47,10 @@ function kit(target: RedirectUnderTest) {
       },
       body: opts.body,
     });
+  // On Pro: the cases use more rules, the split, UTM tags and forwarding (scan-settings-plan.test.ts has Free's).
   const account = async () => {
-    const { client } = await signedUpClient(target.srv.url);
+    const { client, user } = await signedUpClient(target.srv.url);
+    await setPlan(target.srv.server.db, user.id, 'pro');
     const createCode = async (scan_settings: unknown, destination = 'https://example.com/default'): Promise<Code> => {
       const { data, error } = await client
         .from('qr_codes')

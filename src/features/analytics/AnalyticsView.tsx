@@ -29,6 +29,7 @@ import {
   summariseDays,
 } from './format.ts';
 import { RangePicker } from './RangePicker.tsx';
+import { ScanOutcomesSection } from './ScanOutcomesSection.tsx';
 import { ExportScansButton } from './ExportScansButton.tsx';
 import { useAnalyticsData, useCodeOptions } from './useAnalytics.ts';
 import { useTimeZone } from '../settings/useTimeZone.ts';
@@ -154,7 +155,12 @@ function PeriodAnalytics({
   const { state, retry } = useAnalyticsData(range, codeId, timeZone);
   if (state.status === 'loading') return <Loading label="Loading analytics…" />;
   if (state.status === 'error') return <LoadError message={state.message} onRetry={retry} />;
-  return <AnalyticsResults data={state.data} codeName={codeName} timeZone={timeZone} />;
+  return (
+    <Stack gap="5">
+      <AnalyticsResults data={state.data} codeName={codeName} timeZone={timeZone} />
+      {codeId && <ScanOutcomesSection range={range} codeId={codeId} timeZone={timeZone} />}
+    </Stack>
+  );
 }
 
 /** Scans, unique scans and the share of the period's scans. */

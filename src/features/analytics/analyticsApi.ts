@@ -4,6 +4,7 @@ import { getSupabase } from '../../lib/supabaseClient.ts';
 import { serverUrl } from '../../lib/supabaseConfig.ts';
 import { rangeToTimestamps, type DayRange } from './dateRange.ts';
 import { toCount, type DayCount, type ScanCounts } from './format.ts';
+import { scanOutcomes, targetsOf, type ScanOutcomes } from './scanOutcomes.ts';
 
 export interface CodeOption {
   id: string;
@@ -116,4 +117,25 @@ export async function scansExportForm(
   const fields: Record<string, string> = { access_token: token, from, to, tz: timeZone };
   if (codeId) fields.code = codeId;
   return { action: serverUrl('/functions/v1/scans-export'), fields };
+}
+
+/**
+ * Scans of one code by rule and by A/B variant, and scans stopped by gate, in the period (days in `timeZone`):
+ * `scan_outcomes` for the figures and the code's settings for the labels, in parallel.
+ */
+export async function fetchScanOutcomes(
+  client: SupabaseClient,
+  range: DayRange,
+  codeId: string,
+  timeZone: string,
+  signal?: AbortSignal,
+): Promise<ScanOutcomes> {
+  const ts = rangeToTimestamps(range, timeZone);
+  const [rows, code] = await Promise.all([
+    abortable(client.rpc('scan_outcomes', { p_code_id: codeId, p_from: ts.from, p_to: ts.to }), signal),
+    abortable(client.from('qr_codes').select('scan_settings').eq('id', codeId), signal),
+  ]);
+  const outcomes = await rowsOf(rows, 'scans by rule, variant and gate');
+  const [row] = await rowsOf(code, 'the code’s scan rules');
+  return scanOutcomes(outcomes, targetsOf(row?.scan_settings));
 }

@@ -1,6 +1,13 @@
 import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 import { getSupabase } from '../../lib/supabaseClient.ts';
-import { fetchAnalytics, fetchCodeOptions, type AnalyticsData, type CodeOption } from './analyticsApi.ts';
+import {
+  fetchAnalytics,
+  fetchCodeOptions,
+  fetchScanOutcomes,
+  type AnalyticsData,
+  type CodeOption,
+} from './analyticsApi.ts';
+import type { ScanOutcomes } from './scanOutcomes.ts';
 import type { DayRange } from './dateRange.ts';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
@@ -28,4 +35,9 @@ export function useCodeOptions() {
 export function useAnalyticsData(range: DayRange, codeId: string | null, timeZone: string) {
   const key = `${range.from}|${range.to}|${codeId ?? ''}|${timeZone}`;
   return useLoad<AnalyticsData>(key, (signal) => fetchAnalytics(getSupabase(), range, codeId, timeZone, signal));
+}
+
+export function useScanOutcomes(range: DayRange, codeId: string, timeZone: string) {
+  const key = `outcomes|${range.from}|${range.to}|${codeId}|${timeZone}`;
+  return useLoad<ScanOutcomes>(key, (signal) => fetchScanOutcomes(getSupabase(), range, codeId, timeZone, signal));
 }

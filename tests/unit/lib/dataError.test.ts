@@ -14,6 +14,19 @@ describe('PostgREST errors → user messages', () => {
     expect(e.message).toBe(PLAN_LIMIT_MESSAGE);
     expect(e.hint).toMatch(/upgrade to Pro/);
   });
+  it('passes a scan-settings plan refusal (PT403, a 403) through with its own sentence and hint', () => {
+    const e = toDataError({
+      code: 'PT403',
+      message: 'Free plan limit reached: the A/B split is a Pro feature',
+      details: null,
+      hint: 'Upgrade to Pro or Business for up to 20 rules, the A/B split, UTM tags and query forwarding.',
+    });
+    expect([e.code, e.message, e.hint]).toEqual([
+      'plan_limit',
+      'Free plan limit reached: the A/B split is a Pro feature',
+      'Upgrade to Pro or Business for up to 20 rules, the A/B split, UTM tags and query forwarding.',
+    ]);
+  });
   it('keeps other messages of our SQL functions', () => {
     const e = toDataError({
       code: 'P0001',

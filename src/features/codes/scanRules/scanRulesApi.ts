@@ -2,6 +2,7 @@
 // database checks the same schema (public.scan_settings_problem), so a malformed object is refused there too.
 import { dataCall, supabaseCall } from '../../../lib/supabaseCall.ts';
 import { getSupabase } from '../../../lib/supabaseClient.ts';
+import { planOf, type Plan } from '../../../shared/rules/plan.ts';
 import { scanSettingsSchema, type ScanSettings } from '../../../shared/rules/schema.ts';
 import { hashPasswordInWorker } from '../../../worker-client/passwordHash.ts';
 
@@ -9,15 +10,24 @@ export interface StoredScanSettings {
   settings: ScanSettings | null;
   /** The code has a password gate (the hash itself is never readable). */
   hasPassword: boolean;
+  /** The owner's plan, which decides what the settings may use (src/shared/rules/plan.ts). */
+  plan: Plan;
 }
 
 export function loadScanSettings(id: string): Promise<StoredScanSettings> {
   return dataCall(async () => {
-    const row = await supabaseCall<{ scan_settings: unknown; password_set_at: string | null }>(
-      getSupabase().from('qr_codes').select('scan_settings,password_set_at').eq('id', id).single(),
-    );
+    const [row, plan] = await Promise.all([
+      supabaseCall<{ scan_settings: unknown; password_set_at: string | null }>(
+        getSupabase().from('qr_codes').select('scan_settings,password_set_at').eq('id', id).single(),
+      ),
+      supabaseCall<string>(getSupabase().rpc('account_plan')),
+    ]);
     const parsed = row.scan_settings === null ? null : scanSettingsSchema.safeParse(row.scan_settings);
-    return { settings: parsed?.success ? parsed.data : null, hasPassword: row.password_set_at !== null };
+    return {
+      settings: parsed?.success ? parsed.data : null,
+      hasPassword: row.password_set_at !== null,
+      plan: planOf(plan),
+    };
   });
 }
 

@@ -144,3 +144,48 @@ export function describeDecision(decision: ScanDecision, settings: ScanSettings 
         : 'the default destination';
   return `Goes to ${decision.target} (${why}).`;
 }
+
+/** `list` with the item at `from` moved to index `to` (both within the list); the same list when either is not. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  if (from === to || from < 0 || to < 0 || from >= list.length || to >= list.length) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/**
+ * Where a dragged item lands: dropped on the item at `over`, in its upper half (`upper`) or lower half, the dragged
+ * item `from` goes just before or just after it. Answers the final index, for moveItem.
+ */
+export function dropIndex(from: number, over: number, upper: boolean): number {
+  const before = upper ? over : over + 1;
+  return before > from ? before - 1 : before;
+}
+
+/** `{ ...settings, key: value }`, or without `key` when value is undefined (the schema refuses explicit nulls). */
+export function withField<K extends keyof ScanSettings>(
+  settings: ScanSettings,
+  key: K,
+  value: ScanSettings[K] | undefined,
+): ScanSettings {
+  const next = { ...settings };
+  if (value === undefined) delete next[key];
+  else next[key] = value;
+  return next;
+}
+
+type Fallbacks = NonNullable<ScanSettings['fallbacks']>;
+
+/**
+ * The settings with some fallback addresses changed: '' removes one, and no fallbacks at all removes the key. The
+ * panel sets one address for the schedule and the limit (notStarted, ended, capReached) and one for a paused code.
+ */
+export function withFallbacks(settings: ScanSettings, change: Partial<Record<keyof Fallbacks, string>>): ScanSettings {
+  const next: Fallbacks = { ...settings.fallbacks };
+  for (const [key, to] of Object.entries(change) as [keyof Fallbacks, string][]) {
+    if (to) next[key] = to;
+    else delete next[key];
+  }
+  return withField(settings, 'fallbacks', Object.keys(next).length ? next : undefined);
+}

@@ -92,6 +92,16 @@ function refusal(err: unknown): ApiV1Error | null {
       'Free plan limit reached: at most 3 dynamic QR codes. Delete a dynamic code, make it static, or upgrade to Pro.',
     );
   }
+  // Scan settings over the owner's plan (supabase/migrations/20261129005000_scan_settings_plan_limits.sql): the
+  // database's sentence, then what to do about it.
+  if (state === 'PT403') {
+    const hint = typeof err === 'object' && err !== null && 'hint' in err ? (err as { hint: unknown }).hint : null;
+    return new ApiV1Error(
+      403,
+      'plan_limit_reached',
+      typeof hint === 'string' && hint ? `${message}. ${hint}` : message,
+    );
+  }
   // Rules that span fields, which only the database sees whole (a patch changes some fields of a stored row).
   if (state === '23514' && /qr_codes_dynamic_destination/.test(message)) {
     return invalidRequest('"destination": is required for a dynamic code');

@@ -25,11 +25,12 @@ const PATCHABLE = [
 interface DataApiError {
   code?: string;
   message: string;
+  hint?: string | null;
 }
 
 /** The Data API's refusal as an Error carrying its SQLSTATE, which the app maps to 4xx (plan limit, checks). */
 function fail(error: DataApiError): never {
-  throw Object.assign(new Error(error.message), { code: error.code });
+  throw Object.assign(new Error(error.message), { code: error.code, hint: error.hint ?? undefined });
 }
 
 function stored(row: Record<string, unknown>): StoredCode {
