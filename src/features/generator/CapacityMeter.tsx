@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useCallback, useSyncExternalStore } from 'react';
 import type { createStore } from 'jotai';
 import { Box, Progress, Text } from '@chakra-ui/react';
 import { describeQrError } from '../../qr-ui/index.ts';
@@ -17,17 +17,15 @@ const QUIET_MS = 150;
  * While the next measurement runs, the last one stays on screen: the meter keeps its height (GeneratorPanel
  * holds its space before the first), so the Generate button below it does not move under a finger.
  */
-export function CapacityMeter({
-  atoms,
-  store,
-  ecl,
-}: {
-  atoms: GeneratorAtoms;
-  store: ReturnType<typeof createStore>;
-  ecl: Ecl;
-}) {
+export function CapacityMeter({ atoms, store }: { atoms: GeneratorAtoms; store: ReturnType<typeof createStore> }) {
   // The content as it was at the last pause in typing: this component does not render on a keystroke.
   const content = useQuietAtomValue(store, atoms.payloadAtom, QUIET_MS);
+  // The level at once. Read from the store here, not by the panel: the panel's code is first-paint JavaScript.
+  const { designAtom } = atoms;
+  const ecl = useSyncExternalStore(
+    useCallback((changed) => store.sub(designAtom, changed), [store, designAtom]),
+    () => store.get(designAtom).ecl,
+  );
   // `latest` is the newest answer, this content's once measured.
   const { latest } = useLatestLoad(content ? `${ecl}:${content}` : null, () => getQrClient().info({ content, ecl }));
   return <CapacityView shown={latest} ecl={ecl} />;

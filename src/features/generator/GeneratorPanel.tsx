@@ -43,14 +43,13 @@ const CAPACITY_SPACE = { minHeight: '2.875rem' } as const;
 function Capacity({ atoms, store }: { atoms: GeneratorAtoms; store: ReturnType<typeof useStore> }) {
   // Whether there is content, not the content: a keystroke re-renders this only when the field empties or fills.
   const hasContent = useAtomValue(atoms.hasPayloadAtom);
-  const ecl = useAtomValue(atoms.designAtom).ecl;
   // The meter's height held from the first paint on (a 6 px bar, a 4 px gap, two 18 px lines): it appears once
   // the content is measured in the worker, and must not push the Generate button down as it does.
   return (
     <div style={CAPACITY_SPACE}>
       {hasContent && (
         <Suspense fallback={null}>
-          <CapacityMeter atoms={atoms} store={store} ecl={ecl} />
+          <CapacityMeter atoms={atoms} store={store} />
         </Suspense>
       )}
     </div>
