@@ -11,6 +11,9 @@
 // --causes also records a Chromium trace of every load and shares each long task's blocking time out over what it
 // ran (script compile and evaluation, module preloads, the design system, React's render and commit, style and
 // layout; scripts/bench/lib/longTaskCauses.mjs): medians per cause in the table below the main one.
+// Typing through start-up (lib/startUpKeys.mjs; --no-keys leaves it out): a second load of each page, with a key
+// typed every 10 ms from the moment its field is on screen until 1 s after the mount: each key's wait until its
+// input event is handled, and whether the typed text is still in the field and in the app's draft afterwards.
 // Medians go to bench-results/start-up.md (and the console).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
@@ -18,6 +21,7 @@ import { cliValue, cliValues } from './lib/knobs.mjs';
 import { loadAverage, machine } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
 import { longTaskCauses, TRACE_CATEGORIES } from './lib/longTaskCauses.mjs';
+import { typedPaths, typeThroughStartUp } from './lib/startUpKeys.mjs';
 
 const dists = cliValues('--dist');
 if (dists.length === 0) {
@@ -34,6 +38,7 @@ const PATHS = cliValue('--paths', '/,/create').split(',');
 const SLOWDOWN = 4;
 const AFTER_MOUNT_MS = 3000;
 const CAUSES = process.argv.includes('--causes');
+const KEYS = !process.argv.includes('--no-keys');
 
 /** @typedef {typeof window & { __tasks: [start: number, duration: number][] }} Recorder */
 
@@ -82,6 +87,8 @@ try {
   const browser = await launchChromium();
   /** @type {Record<string, Record<string, Awaited<ReturnType<typeof measure>>[]>>} */
   const results = {};
+  /** @type {Record<string, Record<string, Awaited<ReturnType<typeof typeThroughStartUp>>[]>>} */
+  const typing = {};
   const served = builds.map((b, i) => ({ ...b, base: /** @type {{ base: string }} */ (previews[i]).base }));
   for (let run = 0; run < RUNS; run++)
     for (const path of PATHS)
@@ -91,6 +98,13 @@ try {
         console.log(
           `${path} ${label} run ${run + 1}: blocking ${r.blocking.toFixed(0)} ms, longest ${r.longest.toFixed(0)} ms, ` +
             `${r.count} long tasks, FCP ${r.fcp.toFixed(0)} ms, mounted ${r.mounted.toFixed(0)} ms`,
+        );
+        if (!KEYS || !typedPaths(path)) continue;
+        const k = await typeThroughStartUp(browser, base, path, SLOWDOWN);
+        ((typing[path] ??= {})[label] ??= []).push(k);
+        console.log(
+          `${path} ${label} run ${run + 1}, typing: worst wait ${k.worstWait.toFixed(0)} ms (${k.keysBeforeMount} of ` +
+            `${k.keys} keys before the mount), ${k.over50} over 50 ms, text kept: field ${k.fieldKept}, draft ${k.draftKept}`,
         );
       }
   await browser.close();
@@ -138,6 +152,28 @@ try {
         const rs = results[path]?.[label] ?? [];
         lines.push(
           `| ${path} | ${label} | ${causeNames.map((c) => median(rs.map((r) => r.causes[c] ?? 0)).toFixed(0)).join(' | ')} |`,
+        );
+      }
+  }
+  if (Object.keys(typing).length) {
+    lines.push(
+      '',
+      'Typing through start-up (a second load of each page): a key every 10 ms from the moment the field is on screen ' +
+        "until 1 s after the mount; a key's wait is from its keydown's timeStamp to its input event's handler. " +
+        'Text kept: the field and the stored draft hold every typed key afterwards (runs kept / runs).',
+      '',
+      '| page | build | worst wait (ms) | worst wait before the mount (ms) | keys over 50 ms | keys (before the mount) | text kept | worst wait, every run |',
+      '| --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
+    );
+    for (const path of PATHS)
+      for (const { label } of builds) {
+        const ks = typing[path]?.[label] ?? [];
+        if (!ks.length) continue;
+        const m = (/** @type {'worstWait' | 'worstWaitBeforeMount' | 'over50' | 'keys' | 'keysBeforeMount'} */ k) =>
+          median(ks.map((r) => r[k])).toFixed(0);
+        const kept = ks.filter((r) => r.fieldKept && r.draftKept).length;
+        lines.push(
+          `| ${path} | ${label} | ${m('worstWait')} | ${m('worstWaitBeforeMount')} | ${m('over50')} | ${m('keys')} (${m('keysBeforeMount')}) | ${kept} / ${ks.length} | ${ks.map((r) => r.worstWait.toFixed(0)).join(', ')} |`,
         );
       }
   }
