@@ -55,7 +55,7 @@ function moduleLocator(assetsDir) {
 
 /**
  * @typedef {{ name: string, ph: string, ts: number, dur?: number, pid: number, tid: number, id?: string,
- *   args?: { name?: string, data?: any } }} TraceEvent
+ *   args?: { name?: string, data?: any, beginData?: any } }} TraceEvent
  */
 
 /**
@@ -66,11 +66,18 @@ function moduleLocator(assetsDir) {
  * @returns {{ at: number, dur: number, modules: [string, number][] }[]}
  */
 export function longTaskModules(traceEvents, assetsDir, top = 5) {
+  // The renderer that parsed the page's own HTML: a trace also holds Chromium's own pages (chrome:// WebUI).
   const main = traceEvents.find(
     (e) =>
       e.name === 'thread_name' &&
       e.args?.name === 'CrRendererMain' &&
-      traceEvents.some((x) => x.pid === e.pid && x.tid === e.tid && x.name === 'ParseHTML'),
+      traceEvents.some(
+        (x) =>
+          x.pid === e.pid &&
+          x.tid === e.tid &&
+          x.name === 'ParseHTML' &&
+          /^https?:/.test(String(x.args?.data?.url ?? x.args?.beginData?.url ?? '')),
+      ),
   );
   if (!main) return [];
   const onMain = (/** @type {TraceEvent} */ e) => e.pid === main.pid && e.tid === main.tid;
