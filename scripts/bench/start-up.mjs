@@ -11,13 +11,23 @@
 // --causes also records a Chromium trace of every load and shares each long task's blocking time out over what it
 // ran (script compile and evaluation, module preloads, the design system, React's render and commit, style and
 // layout; scripts/bench/lib/longTaskCauses.mjs): medians per cause in the table below the main one.
+// --modules also records the V8 profile in that trace and lists, for each page and build, every long task of the
+// first run with the source modules it ran (lib/longTaskModules.mjs; module names need a `vite build --minify false`
+// build passed with --dist, a minified one gives chunk names).
+// Typing through start-up (lib/startUpKeys.mjs; --no-keys leaves it out): a second load of each page, with a key
+// typed every 10 ms from the moment its field is on screen until 1 s after the mount: each key's wait until its
+// input event is handled, and whether the typed text is still in the field and in the app's draft afterwards.
 // Medians go to bench-results/start-up.md (and the console).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { buildForBench, launchChromium, startPreview } from './lib/app.mjs';
 import { cliValue, cliValues } from './lib/knobs.mjs';
+import { REPO_ROOT } from './lib/repo.mjs';
 import { loadAverage, machine } from './lib/machine.mjs';
 import { median } from './lib/stats.mjs';
 import { longTaskCauses, TRACE_CATEGORIES } from './lib/longTaskCauses.mjs';
+import { longTaskModules, PROFILE_CATEGORY } from './lib/longTaskModules.mjs';
+import { typedPaths, typeThroughStartUp } from './lib/startUpKeys.mjs';
 
 const dists = cliValues('--dist');
 if (dists.length === 0) {
@@ -34,6 +44,8 @@ const PATHS = cliValue('--paths', '/,/create').split(',');
 const SLOWDOWN = 4;
 const AFTER_MOUNT_MS = 3000;
 const CAUSES = process.argv.includes('--causes');
+const MODULES = process.argv.includes('--modules');
+const KEYS = !process.argv.includes('--no-keys');
 
 /** @typedef {typeof window & { __tasks: [start: number, duration: number][] }} Recorder */
 
@@ -42,8 +54,9 @@ const CAUSES = process.argv.includes('--causes');
  * @param {import('@playwright/test').Browser} browser
  * @param {string} base
  * @param {string} path
+ * @param {string} dir the build's folder (for --modules)
  */
-async function measure(browser, base, path) {
+async function measure(browser, base, path, dir) {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -55,11 +68,15 @@ async function measure(browser, base, path) {
       for (const e of list.getEntries()) rec.__tasks.push([e.startTime, e.duration]);
     }).observe({ type: 'longtask', buffered: true });
   });
-  if (CAUSES) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const tracing = CAUSES || MODULES;
+  if (tracing)
+    await browser.startTracing(page, {
+      categories: MODULES ? [...TRACE_CATEGORIES, PROFILE_CATEGORY] : TRACE_CATEGORIES,
+    });
   await page.goto(`${base}${path}`);
   await page.waitForSelector('#root[data-mounted]', { state: 'attached', timeout: 60_000 });
   await page.waitForTimeout(AFTER_MOUNT_MS);
-  const trace = CAUSES ? JSON.parse((await browser.stopTracing()).toString()) : null;
+  const trace = tracing ? JSON.parse((await browser.stopTracing()).toString()) : null;
   const r = await page.evaluate(() => {
     const tasks = /** @type {Recorder} */ (window).__tasks;
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
@@ -74,7 +91,11 @@ async function measure(browser, base, path) {
     };
   });
   await context.close();
-  return { ...r, causes: trace ? longTaskCauses(trace.traceEvents, r.fcp).blocking : {} };
+  return {
+    ...r,
+    causes: trace && CAUSES ? longTaskCauses(trace.traceEvents, r.fcp).blocking : {},
+    taskModules: trace && MODULES ? longTaskModules(trace.traceEvents, resolve(REPO_ROOT, dir, 'assets')) : [],
+  };
 }
 
 const previews = await Promise.all(builds.map(({ dir }) => startPreview({ outDir: dir })));
@@ -82,15 +103,24 @@ try {
   const browser = await launchChromium();
   /** @type {Record<string, Record<string, Awaited<ReturnType<typeof measure>>[]>>} */
   const results = {};
+  /** @type {Record<string, Record<string, Awaited<ReturnType<typeof typeThroughStartUp>>[]>>} */
+  const typing = {};
   const served = builds.map((b, i) => ({ ...b, base: /** @type {{ base: string }} */ (previews[i]).base }));
   for (let run = 0; run < RUNS; run++)
     for (const path of PATHS)
-      for (const { label, base } of run % 2 ? [...served].reverse() : served) {
-        const r = await measure(browser, base, path);
+      for (const { label, base, dir } of run % 2 ? [...served].reverse() : served) {
+        const r = await measure(browser, base, path, dir);
         ((results[path] ??= {})[label] ??= []).push(r);
         console.log(
           `${path} ${label} run ${run + 1}: blocking ${r.blocking.toFixed(0)} ms, longest ${r.longest.toFixed(0)} ms, ` +
             `${r.count} long tasks, FCP ${r.fcp.toFixed(0)} ms, mounted ${r.mounted.toFixed(0)} ms`,
+        );
+        if (!KEYS || !typedPaths(path)) continue;
+        const k = await typeThroughStartUp(browser, base, path, SLOWDOWN);
+        ((typing[path] ??= {})[label] ??= []).push(k);
+        console.log(
+          `${path} ${label} run ${run + 1}, typing: worst wait ${k.worstWait.toFixed(0)} ms (${k.keysBeforeMount} of ` +
+            `${k.keys} keys before the mount), ${k.over50} over 50 ms, text kept: field ${k.fieldKept}, draft ${k.draftKept}`,
         );
       }
   await browser.close();
@@ -138,6 +168,38 @@ try {
         const rs = results[path]?.[label] ?? [];
         lines.push(
           `| ${path} | ${label} | ${causeNames.map((c) => median(rs.map((r) => r.causes[c] ?? 0)).toFixed(0)).join(' | ')} |`,
+        );
+      }
+  }
+  if (MODULES) {
+    lines.push('', "Long tasks of each page's first run, and the modules their samples ran (ms at 4x):", '');
+    for (const path of PATHS)
+      for (const { label } of builds)
+        for (const t of results[path]?.[label]?.[0]?.taskModules ?? [])
+          lines.push(
+            `- ${path}, ${label}: ${t.dur.toFixed(0)} ms at ${t.at.toFixed(0)} ms: ` +
+              t.modules.map(([m, ms]) => `${m} ${ms.toFixed(0)}`).join(', '),
+          );
+  }
+  if (Object.keys(typing).length) {
+    lines.push(
+      '',
+      'Typing through start-up (a second load of each page): a key every 10 ms from the moment the field is on screen ' +
+        "until 1 s after the mount; a key's wait is from its keydown's timeStamp to its input event's handler. " +
+        'Text kept: the field and the stored draft hold every typed key afterwards (runs kept / runs).',
+      '',
+      '| page | build | worst wait (ms) | worst wait before the mount (ms) | keys over 50 ms | keys (before the mount) | text kept | worst wait, every run |',
+      '| --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
+    );
+    for (const path of PATHS)
+      for (const { label } of builds) {
+        const ks = typing[path]?.[label] ?? [];
+        if (!ks.length) continue;
+        const m = (/** @type {'worstWait' | 'worstWaitBeforeMount' | 'over50' | 'keys' | 'keysBeforeMount'} */ k) =>
+          median(ks.map((r) => r[k])).toFixed(0);
+        const kept = ks.filter((r) => r.fieldKept && r.draftKept).length;
+        lines.push(
+          `| ${path} | ${label} | ${m('worstWait')} | ${m('worstWaitBeforeMount')} | ${m('over50')} | ${m('keys')} (${m('keysBeforeMount')}) | ${kept} / ${ks.length} | ${ks.map((r) => r.worstWait.toFixed(0)).join(', ')} |`,
         );
       }
   }

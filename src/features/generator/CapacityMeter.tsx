@@ -1,9 +1,15 @@
-import { memo } from 'react';
+import { memo, useCallback, useSyncExternalStore } from 'react';
+import type { createStore } from 'jotai';
 import { Box, Progress, Text } from '@chakra-ui/react';
 import { describeQrError } from '../../qr-ui/index.ts';
 import { getQrClient, type Ecl, type EncodeInfo } from '../../worker-client/index.ts';
 import type { Settled } from '../../lib/latestLoader.ts';
 import { useLatestLoad } from '../../lib/useLatestLoad.ts';
+import type { GeneratorAtoms } from './generatorAtoms.ts';
+import { useQuietAtomValue } from './useQuietAtomValue.ts';
+
+/** How long typing must pause before the content is measured: one worker call per pause, not per keystroke. */
+const QUIET_MS = 150;
 
 /**
  * How much of the largest QR code (version 40) the content uses at the chosen level, and a clear message
@@ -11,14 +17,17 @@ import { useLatestLoad } from '../../lib/useLatestLoad.ts';
  * While the next measurement runs, the last one stays on screen: the meter keeps its height (GeneratorPanel
  * holds its space before the first), so the Generate button below it does not move under a finger.
  */
-export function CapacityMeter({ content, ecl }: { content: string; ecl: Ecl }) {
-  // 150 ms of quiet: one worker call per pause in typing, not per keystroke. `latest` is the newest answer, this
-  // content's once measured (GeneratorPanel shows the meter only with content).
-  const { latest } = useLatestLoad(
-    content ? `${ecl}:${content}` : null,
-    () => getQrClient().info({ content, ecl }),
-    150,
+export function CapacityMeter({ atoms, store }: { atoms: GeneratorAtoms; store: ReturnType<typeof createStore> }) {
+  // The content as it was at the last pause in typing: this component does not render on a keystroke.
+  const content = useQuietAtomValue(store, atoms.payloadAtom, QUIET_MS);
+  // The level at once. Read from the store here, not by the panel: the panel's code is first-paint JavaScript.
+  const { designAtom } = atoms;
+  const ecl = useSyncExternalStore(
+    useCallback((changed) => store.sub(designAtom, changed), [store, designAtom]),
+    () => store.get(designAtom).ecl,
   );
+  // `latest` is the newest answer, this content's once measured.
+  const { latest } = useLatestLoad(content ? `${ecl}:${content}` : null, () => getQrClient().info({ content, ecl }));
   return <CapacityView shown={latest} ecl={ecl} />;
 }
 

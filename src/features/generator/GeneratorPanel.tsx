@@ -40,17 +40,16 @@ function Step({ n, title, atoms, children }: { n: number; title: string; atoms: 
 
 const CAPACITY_SPACE = { minHeight: '2.875rem' } as const;
 
-function Capacity({ atoms }: { atoms: GeneratorAtoms }) {
-  const payload = useAtomValue(atoms.payloadAtom);
-  const ecl = useAtomValue(atoms.designAtom).ecl;
+function Capacity({ atoms, store }: { atoms: GeneratorAtoms; store: ReturnType<typeof useStore> }) {
+  // Whether there is content, not the content: a keystroke re-renders this only when the field empties or fills.
+  const hasContent = useAtomValue(atoms.hasPayloadAtom);
   // The meter's height held from the first paint on (a 6 px bar, a 4 px gap, two 18 px lines): it appears once
   // the content is measured in the worker, and must not push the Generate button down as it does.
-  // A plain element: this renders on every keystroke, and a styled Box serialised its styles each time.
   return (
     <div style={CAPACITY_SPACE}>
-      {payload && (
+      {hasContent && (
         <Suspense fallback={null}>
-          <CapacityMeter content={payload} ecl={ecl} />
+          <CapacityMeter atoms={atoms} store={store} />
         </Suspense>
       )}
     </div>
@@ -159,7 +158,7 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
         <Step n={1} title="Select QR Type" atoms={atoms}>
           <TypePicker atoms={atoms} />
           <ContentForm atoms={atoms} error={inlineError} />
-          <Capacity atoms={atoms} />
+          <Capacity atoms={atoms} store={store} />
         </Step>
         <DesignStep atoms={atoms} logoStatus={logoStatus} />
         <Button colorPalette="brand" size="lg" onClick={generate}>

@@ -161,6 +161,7 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
   const markGeneratedAtom = atom(null, (get, set) => set(draftAtom, { ...get(draftAtom), generated: true }));
 
   const payloadAtom = atom((get) => buildPayload(get(typeAtom), get(valuesAtom)));
+  const hasPayloadAtom = atom((get) => get(payloadAtom) !== '');
 
   /**
    * The one place the preview and download request is built: null until generated with content (spec §2
@@ -189,6 +190,7 @@ export function createGeneratorAtoms(defaults: GeneratorDefaults) {
     setDesignAtom,
     markGeneratedAtom,
     payloadAtom,
+    hasPayloadAtom,
     qrRequestAtom,
   };
 }

@@ -116,6 +116,41 @@ describe('startLoad', () => {
     expect(answers).toEqual([{ key: 'typed more', state: { status: 'ready', data: 'x' } }]);
   });
 
+  it('makes no abort signal for a load cancelled during its quiet period (typing cancels one per key)', async () => {
+    vi.useFakeTimers();
+    const real = globalThis.AbortController;
+    let made = 0;
+    globalThis.AbortController = class extends real {
+      constructor() {
+        super();
+        made += 1;
+      }
+    };
+    try {
+      for (let key = 0; key < 10; key++)
+        startLoad(
+          String(key),
+          () => Promise.resolve(1),
+          () => {},
+          150,
+        )();
+      expect(made).toBe(0);
+      const signals: AbortSignal[] = [];
+      const cancel = startLoad(
+        'last',
+        (signal) => (signals.push(signal), new Promise<number>(() => {})),
+        () => {},
+        150,
+      );
+      await vi.advanceTimersByTimeAsync(150);
+      expect(made).toBe(1);
+      cancel();
+      expect(signals[0]?.aborted).toBe(true);
+    } finally {
+      globalThis.AbortController = real;
+    }
+  });
+
   it('starts at once without a delay', () => {
     const load = vi.fn((_signal: AbortSignal) => Promise.resolve(1));
     startLoad('a', load, () => {});
