@@ -8,6 +8,7 @@ import { hostedPageSchema } from '../../src/shared/pages/schema.ts';
 import { prng } from '../helpers/prng.ts';
 import { SAMPLE_PAGES } from '../unit/pages/samples.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
+import { compareWithSqlTwin } from './sql-twin.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -104,23 +105,12 @@ describe.each(backends)('hosted page check on %s', (backend) => {
 
   it('public.hosted_page_problem refuses exactly what hostedPageSchema refuses (2,000 seeded pages)', async () => {
     const objects = cases(32, 2_000);
-    const texts = objects.map((o) => JSON.stringify(o));
-    const rows = await srv.server.db.query<{ problem: string | null }>(
-      'select public.hosted_page_problem(t::jsonb) as problem from unnest($1::text[]) with ordinality as u(t, n) order by n',
-      [texts],
+    const { mismatches, accepted } = await compareWithSqlTwin(
+      srv.server.db,
+      'hosted_page_problem',
+      hostedPageSchema,
+      objects,
     );
-    const mismatches: string[] = [];
-    let accepted = 0;
-    objects.forEach((o, i) => {
-      const zod = hostedPageSchema.safeParse(o);
-      const sql = rows[i]!.problem;
-      if (zod.success) accepted++;
-      if (zod.success !== (sql === null)) {
-        mismatches.push(
-          `${texts[i]!.slice(0, 300)}: zod ${zod.success ? 'accepts' : zod.error.issues[0]?.message}, SQL ${sql ?? 'accepts'}`,
-        );
-      }
-    });
     expect(mismatches.slice(0, 8)).toEqual([]);
     expect(accepted).toBeGreaterThan(500);
     expect(objects.length - accepted).toBeGreaterThan(500);

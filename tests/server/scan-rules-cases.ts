@@ -10,14 +10,7 @@ import { expect, it } from 'vitest';
 import { SAMPLE_PAGES } from '../unit/pages/samples.ts';
 import { setPlan, signedUpClient } from './helpers.ts';
 import type { RedirectUnderTest } from './redirect-cases.ts';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
-const DESKTOP =
-  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
-const BOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+import { IPHONE, ANDROID, DESKTOP, BOT } from './user-agents.ts';
 
 interface Scan {
   ua?: string;

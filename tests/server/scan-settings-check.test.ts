@@ -9,6 +9,7 @@ import { variantOf } from '../../src/shared/rules/evaluate.ts';
 import { scanSettingsSchema, type Split } from '../../src/shared/rules/schema.ts';
 import { prng } from '../helpers/prng.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
+import { compareWithSqlTwin } from './sql-twin.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -240,24 +241,12 @@ describe.each(backends)('scan settings check on %s', (backend) => {
 
   it('public.scan_settings_problem refuses exactly what scanSettingsSchema refuses (3,000 seeded objects)', async () => {
     const objects = cases(37, 3_000);
-    const texts = objects.map((o) => JSON.stringify(o));
-    const rows = await srv.server.db.query<{ problem: string | null }>(
-      'select public.scan_settings_problem(t::jsonb) as problem from unnest($1::text[]) with ordinality as u(t, n) order by n',
-      [texts],
+    const { mismatches, accepted } = await compareWithSqlTwin(
+      srv.server.db,
+      'scan_settings_problem',
+      scanSettingsSchema,
+      objects,
     );
-    expect(rows).toHaveLength(objects.length);
-    const mismatches: string[] = [];
-    let accepted = 0;
-    objects.forEach((o, i) => {
-      const zod = scanSettingsSchema.safeParse(o);
-      const sql = rows[i]!.problem;
-      if (zod.success) accepted++;
-      if (zod.success !== (sql === null)) {
-        mismatches.push(
-          `${texts[i]!.slice(0, 300)}: zod ${zod.success ? 'accepts' : zod.error.issues[0]?.message}, SQL ${sql ?? 'accepts'}`,
-        );
-      }
-    });
     expect(mismatches.slice(0, 8)).toEqual([]);
     expect(accepted).toBeGreaterThan(900);
     expect(objects.length - accepted).toBeGreaterThan(900);
