@@ -178,7 +178,8 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         : await deps.lookupCode(slug, visitor);
       const destination = code?.destination ? safeTarget(code.destination) : null;
       const ruled = code?.ruled ?? null;
-      if (!code || (!destination && (ruled?.page ?? null) === null)) {
+      const storedPage = ruled?.page ?? null;
+      if (!code || (!destination && storedPage === null)) {
         remembered.forget(slug);
         return notFoundPage();
       }
@@ -189,8 +190,8 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         return method === 'POST' ? redirectTo(url.pathname + url.search, 303) : redirectTo(destination);
       }
       const settings = parseSettings(ruled.settings);
-      const page = (ruled.page ?? null) === null ? null : parsePage(ruled.page);
-      if (!settings || ((ruled.page ?? null) !== null && !page)) {
+      const page = storedPage === null ? null : parsePage(storedPage);
+      if (!settings || (storedPage !== null && !page)) {
         deps.onError?.(new Error(`scan settings or page of ${ruled.codeId} do not parse`));
         return tryAgainPage();
       }

@@ -104,7 +104,7 @@ function vcardBody(page: VcardPage, ctx: PageContext): Html {
       ${(page.phones ?? []).map(
         (p) =>
           html`<dt>${p.label ?? 'Phone'}</dt>
-            <dd><a href="tel:${p.number.replace(/[^0-9+]/g, '')}">${p.number}</a></dd>`,
+            <dd><a href="${hrefOf(`tel:${p.number}`)}">${p.number}</a></dd>`,
       )}${(page.emails ?? []).map(
         (e) =>
           html`<dt>Email</dt>
