@@ -18,7 +18,9 @@
 // Defaults: PostgreSQL 10,000,000 + 10,000,000 scans, PGlite 1,000,000 + 1,000,000. Knobs: BENCH_SCANS,
 // BENCH_OTHER_SCANS, BENCH_CODES (20), BENCH_OTHER_USERS (20), BENCH_CHUNK (1,000,000), BENCH_RUNS (3),
 // BENCH_BEFORE_RUNS (BENCH_RUNS; the raw-row RPCs take seconds each at 10 million scans), BENCH_SKIP_BEFORE=1,
-// BENCH_KEEP_DB=1 (PostgreSQL: keep the database afterwards).
+// BENCH_KEEP_DB=1 (PostgreSQL: keep the database afterwards), BENCH_STORED_DATABASE_URL=<a kept database's URL>
+// (measure on it again without loading: the load takes 16 minutes on a quiet machine and does not need one, the
+// timing does; pending migrations are applied first).
 // Writes bench-results/analytics-<backend>.json and regenerates bench-results/analytics.md from the JSON files.
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -32,7 +34,8 @@ import { median } from './lib/stats.mjs';
 import { freshBenchStorage } from './lib/storage.mjs';
 
 const BENCH_DB_URL = process.env.BENCH_DATABASE_URL ?? '';
-const BACKEND = BENCH_DB_URL ? 'postgres' : 'pglite';
+const STORED_DB_URL = process.env.BENCH_STORED_DATABASE_URL ?? '';
+const BACKEND = BENCH_DB_URL || STORED_DB_URL ? 'postgres' : 'pglite';
 const num = envInteger;
 const SCANS = num('BENCH_SCANS', BACKEND === 'postgres' ? 10_000_000 : 1_000_000);
 const OTHER_SCANS = num('BENCH_OTHER_SCANS', SCANS);
@@ -48,7 +51,10 @@ const round1 = (/** @type {number} */ x) => Math.round(x * 10) / 10;
 
 // ---- storage and schema ---------------------------------------------------------------------------------
 
-const makeStorage = () => freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-analytics-');
+const makeStorage = async () =>
+  STORED_DB_URL
+    ? { dataDir: '', databaseUrl: STORED_DB_URL, dispose: async () => {} }
+    : freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-analytics-');
 
 /**
  * Starts the server once so that it applies every migration, then stops it.
@@ -181,6 +187,20 @@ async function load(db) {
   const [counted] = await db.query('select count(*)::bigint::text as rollups from public.scan_rollups');
   const [first] = await db.query('select id::text as code from public.qr_codes where user_id = $1 limit 1', [owner]);
   return { owner, code: String(first?.code), ownerSeconds, otherSeconds, rollupRows: Number(counted?.rollups) };
+}
+
+/**
+ * The data of an earlier run (BENCH_STORED_DATABASE_URL): the measured user is the one with the most scans.
+ * @param {Db} db
+ */
+async function storedData(db) {
+  const [top] = await db.query(
+    'select user_id::text as owner from public.scan_owner_hours group by user_id order by sum(scans) desc limit 1',
+  );
+  const owner = String(top?.owner);
+  const [first] = await db.query('select id::text as code from public.qr_codes where user_id = $1 limit 1', [owner]);
+  const [counted] = await db.query('select count(*)::bigint::text as rollups from public.scan_rollups');
+  return { owner, code: String(first?.code), ownerSeconds: 0, otherSeconds: 0, rollupRows: Number(counted?.rollups) };
 }
 
 // ---- timing -----------------------------------------------------------------------------------------------
@@ -359,7 +379,8 @@ async function main() {
     log(`${BACKEND}: applying migrations`);
     await migrate(storage);
     db = await connect(storage);
-    const data = await load(db);
+    const data = STORED_DB_URL ? await storedData(db) : await load(db);
+    if (STORED_DB_URL) await db.exec('drop schema if exists bench_old cascade');
     await db.exec(OLD_FUNCTIONS);
     const results = [];
     for (const c of cases(data.code)) {
@@ -374,6 +395,8 @@ async function main() {
       ...machine(),
       loadAverageAtStart,
       loadAverageAtEnd: loadAverage(),
+      // With BENCH_STORED_DATABASE_URL: the figures of the run that loaded it (pass the same BENCH_SCANS).
+      reusedDatabase: STORED_DB_URL !== '',
       scans: SCANS,
       otherScans: OTHER_SCANS,
       codes: CODES,
@@ -391,7 +414,8 @@ async function main() {
   } finally {
     await db?.close();
     // BENCH_KEEP_DB=1 keeps the PostgreSQL database, to look at a plan with the data still there.
-    if (process.env.BENCH_KEEP_DB === '1' && BACKEND === 'postgres') log(`kept ${storage.databaseUrl}`);
+    if ((process.env.BENCH_KEEP_DB === '1' || STORED_DB_URL) && BACKEND === 'postgres')
+      log(`kept ${storage.databaseUrl}`);
     else await storage.dispose();
   }
 }

@@ -5,6 +5,7 @@
 // callable with the anon key: otherwise anyone could write any owner's analytics): record_scans() (scans grouped
 // into batches: group commit), scan_lookup(), record_scan_outcomes() (the outcomes of codes with settings, grouped
 // into batches the same way), claim_password_attempt().
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
@@ -41,6 +42,11 @@ function geo(): GeoIp {
 export function countryOf(address: string): string | null {
   const country = geo().lookup(address)?.country;
   return country && /^[A-Z]{2}$/.test(country) ? country : null;
+}
+
+/** visitorDigest (handler.ts) with Node's synchronous SHA-256: the same hex, without a trip through Web Crypto. */
+export function localVisitorDigest(address: string, userAgent: string): string {
+  return createHash('sha256').update(`${address}\n${userAgent}`).digest('hex');
 }
 
 /** A row of record_scans / scan_lookup. */
@@ -246,6 +252,7 @@ export function createLocalRedirect(opts: {
     parseUserAgent: remembered((ua) => classifyAgent(new UAParser(ua).getResult())),
     lookupCountry: countryOf,
     clientAddress: opts.clientAddress,
+    visitorDigest: localVisitorDigest,
     onError: (err) => opts.log(`redirect failed: ${err instanceof Error ? err.message : String(err)}`),
   });
 }

@@ -3,10 +3,11 @@
 // paused, static and unknown slugs get the 404 page), plus the runtime-neutral handler with injected dependencies
 // (country lookup, private addresses).
 import { describe, expect, it } from 'vitest';
-import { countryOf } from '../../server/redirect/local.ts';
+import { countryOf, localVisitorDigest } from '../../server/redirect/local.ts';
 import {
   createRedirectHandler,
   isPrivateAddress,
+  visitorDigest,
   type CodeLookup,
   type ScanInput,
   type ScanOutcome,
@@ -129,6 +130,19 @@ describe('redirect handler (runtime-neutral, injected dependencies)', () => {
     expect(calls).toEqual(['outcome', 'lookup', 'outcome']);
     expect(await where()).toBe('https://example.com/v2');
     expect(calls).toEqual(['outcome', 'lookup', 'outcome', 'outcome']);
+  });
+
+  it("hashes a visitor with Node's SHA-256 exactly as with Web Crypto (the Edge Function's)", async () => {
+    const samples = [
+      ['81.2.69.160', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)'],
+      ['2a00:1450::1', ''],
+      ['203.0.113.9', 'Grüße 東京 \u{1F600} "quoted" \\ back\nslash'],
+    ];
+    for (const [address, agent] of samples) {
+      const local = localVisitorDigest(address!, agent!);
+      expect(local).toMatch(/^[0-9a-f]{64}$/);
+      expect(local).toBe(await visitorDigest(address!, agent!));
+    }
   });
 
   it('classifies private ranges', () => {

@@ -121,6 +121,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
   const parseSettings = settingsParser();
   const parsePage = pageParser();
   const remembered = new RememberedCodes();
+  const digestVisitor = deps.visitorDigest ?? visitorDigest;
 
   return async (request) => {
     const method = request.method;
@@ -150,7 +151,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
           country = null;
         }
       }
-      const visitor = address ? await visitorDigest(address, userAgent) : null;
+      const visitor = address ? await digestVisitor(address, userAgent) : null;
       const scan: ScanRequest = {
         request,
         url,
