@@ -93,8 +93,8 @@ export function createApp(deps: Deps): Hono {
     cookieSecret: deps.config.jwtSecret,
   });
   // GET and HEAD (Hono's get answers both) scan; POST is the password gate's form; contact.vcf is a vCard Plus
-  // page's contact file.
-  app.on(['GET', 'POST'], ['/r/:slug', '/r/:slug/contact.vcf'], (c) => {
+  // page's contact file; l/<index> a click on a Links page's link.
+  app.on(['GET', 'POST'], ['/r/:slug', '/r/:slug/contact.vcf', '/r/:slug/l/:index'], (c) => {
     // The socket address (or the configured client-IP header): the per-IP limit and the country lookup.
     const ip = clientIp(c, deps.config.rateLimits.ipHeader);
     if (!deps.limiters.redirect.take(ip)) throw rateLimited(deps.limiters.redirect.retryAfterSec(ip));

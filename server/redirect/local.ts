@@ -202,6 +202,14 @@ async function claimPasswordAttempt(db: Db, codeId: string, visitor: string | nu
   };
 }
 
+/** A counted click on a Links page's link (record_link_click): false when the page no longer has that link. */
+async function recordLinkClick(db: Db, codeId: string, index: number): Promise<boolean> {
+  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
+    tx.query<{ stored: boolean }>('SELECT public.record_link_click($1, $2) AS stored', [codeId, index]),
+  );
+  return rows[0]?.stored === true;
+}
+
 function serviceCall(db: Db, sql: string, params: unknown[]): Promise<void> {
   return runAs(db, 'service_role', { role: 'service_role' }, async (tx) => {
     await tx.query(sql, params);
@@ -245,6 +253,7 @@ export function createLocalRedirect(opts: {
     lookupCode: (slug, visitor) => lookupCode(db, slug, visitor),
     recordOutcome: batched(db, recordScanOutcomes),
     claimPasswordAttempt: (codeId, visitor) => claimPasswordAttempt(db, codeId, visitor),
+    recordLinkClick: (codeId, index) => recordLinkClick(db, codeId, index),
     releasePasswordAttempt: (id) => serviceCall(db, 'SELECT public.release_password_attempt($1)', [id]),
     verifyPassword,
     cookieSecret: opts.cookieSecret,

@@ -29,6 +29,7 @@ const unusedRuledDeps = {
   recordOutcome: () => Promise.reject(new Error('not a ruled code')),
   claimPasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
   releasePasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
+  recordLinkClick: () => Promise.reject(new Error('not a page')),
   verifyPassword: () => Promise.reject(new Error('not a ruled code')),
   cookieSecret: 'x'.repeat(32),
 };

@@ -277,6 +277,64 @@ export function scanRulesCases(target: RedirectUnderTest): void {
     expect(target.errors()).toEqual([]);
   });
 
+  it("a Links page: each http(s) link's clicks go through the redirect, are counted per link (not as scans) and shown to the owner only", async () => {
+    const { client } = await account();
+    const insert = await client
+      .from('qr_codes')
+      .insert({ name: 'Links', is_dynamic: true, page: SAMPLE_PAGES.links })
+      .select('id, slug')
+      .single();
+    expect(insert.error).toBeNull();
+    const code = insert.data as Code;
+    const html = await (await scan(code.slug)).text();
+    const base = new URL(target.urlOf(code.slug)).pathname;
+    // The two web links go through the counter; tel: and mailto: stay direct.
+    expect(html).toContain(`href="${base}/l/0"`);
+    expect(html).toContain(`href="${base}/l/1"`);
+    expect(html).toContain('href="tel:+442079460958"');
+    expect(html).toContain('href="mailto:hello@example.com"');
+    const click = async (index: string, opts: Scan = {}) => {
+      const res = await scan(`${code.slug}/l/${index}`, opts);
+      return [res.status, res.headers.get('location')];
+    };
+    expect(await click('0')).toEqual([302, 'https://example.com/order']);
+    expect(await click('0', { ua: DESKTOP })).toEqual([302, 'https://example.com/order']);
+    expect(await click('1')).toEqual([302, 'https://instagram.com/cafelumiere']);
+    // Bots, HEAD and prefetches follow the link without being counted.
+    expect(await click('0', { ua: BOT })).toEqual([302, 'https://example.com/order']);
+    expect(await click('1', { method: 'HEAD' })).toEqual([302, 'https://instagram.com/cafelumiere']);
+    expect(await click('1', { headers: { 'Sec-Purpose': 'prefetch' } })).toEqual([
+      302,
+      'https://instagram.com/cafelumiere',
+    ]);
+    // No such link, a tel: link, a leading zero or a POST: the 404 page, nothing counted.
+    for (const index of ['2', '3', '7', '01']) expect((await click(index))[0]).toBe(404);
+    expect((await scan(`${code.slug}/l/0`, { method: 'POST', body: 'x=1' })).status).toBe(404);
+    // The page view is the only scan.
+    expect(await scans(code.id)).toHaveLength(1);
+    const outcomes = await client.rpc('scan_outcomes', { p_code_id: code.id });
+    expect(outcomes.error).toBeNull();
+    const links = (outcomes.data as { kind: string; value: string; scans: number }[])
+      .filter((o) => o.kind === 'link')
+      .map((o) => [o.value, Number(o.scans)]);
+    expect(links).toEqual([
+      ['0', 2],
+      ['1', 1],
+    ]);
+    // Another owner sees none of it.
+    const other = await account();
+    const theirs = await other.client.rpc('scan_outcomes', { p_code_id: code.id });
+    expect(theirs.data).toEqual([]);
+    const rows = await other.client.from('page_link_clicks').select('link_index').eq('qr_code_id', code.id);
+    expect([rows.error, rows.data]).toEqual([null, []]);
+    // A paused page's links stop with it.
+    await client.from('qr_codes').update({ status: 'paused' }).eq('id', code.id);
+    expect((await click('0'))[0]).toBe(404);
+    const after = await client.from('page_link_clicks').select('link_index').eq('qr_code_id', code.id);
+    expect(after.data).toHaveLength(3);
+    expect(target.errors()).toEqual([]);
+  });
+
   it('the App-store preset: phones go to their store, everyone else sees both badges, each scan counted', async () => {
     const { createCode } = await account();
     const appStore = 'https://apps.apple.com/app/id1?x="<b>';

@@ -4,18 +4,22 @@ import { formatCount } from './format.ts';
 import type { OutcomeLine } from './scanOutcomes.ts';
 import { useScanOutcomes } from './useAnalytics.ts';
 
-/** `gates`: stopped scans, counted as scans only (a stop is not a visit, so it has no unique count). */
+/**
+ * `counted`: what the lines count when it is not scans with a unique count: stopped scans (a stop is not a visit,
+ * so it has no unique count) or a Links page's clicks.
+ */
 function OutcomeTable({
   title,
   lines,
   empty,
-  gates = false,
+  counted,
 }: {
   title: string;
   lines: OutcomeLine[];
   empty: string;
-  gates?: boolean;
+  counted?: { what: string; unit: string };
 }) {
+  const gates = counted !== undefined;
   return (
     <Box bg="white" borderWidth="1px" borderColor="gray.200" rounded="xl" p="4" minW="0">
       <Heading as="h3" fontSize="sm" color="gray.900" mb="2">
@@ -29,8 +33,8 @@ function OutcomeTable({
         <Table.Root size="sm" aria-label={title}>
           <Table.Header>
             <Table.Row>
-              <Table.ColumnHeader>{gates ? 'Gate' : 'Target'}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">Scans</Table.ColumnHeader>
+              <Table.ColumnHeader>{counted?.what ?? 'Target'}</Table.ColumnHeader>
+              <Table.ColumnHeader textAlign="end">{counted?.unit ?? 'Scans'}</Table.ColumnHeader>
               {!gates && <Table.ColumnHeader textAlign="end">Unique scans</Table.ColumnHeader>}
             </Table.Row>
           </Table.Header>
@@ -85,7 +89,20 @@ export function ScanOutcomesSection({
         <SimpleGrid columns={{ base: 1, xl: 3 }} gap="4">
           <OutcomeTable title="Scans by rule" lines={state.data.rules} empty="No scans in this period." />
           <OutcomeTable title="Scans by A/B variant" lines={state.data.variants} empty="No A/B split in this period." />
-          <OutcomeTable title="Stopped by gate" lines={state.data.gates} empty="No scan was stopped." gates />
+          <OutcomeTable
+            title="Stopped by gate"
+            lines={state.data.gates}
+            empty="No scan was stopped."
+            counted={{ what: 'Gate', unit: 'Scans' }}
+          />
+          {state.data.links && (
+            <OutcomeTable
+              title="Clicks by link"
+              lines={state.data.links}
+              empty="No link was clicked in this period."
+              counted={{ what: 'Link', unit: 'Clicks' }}
+            />
+          )}
         </SimpleGrid>
       )}
     </Box>

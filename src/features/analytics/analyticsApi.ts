@@ -120,8 +120,9 @@ export async function scansExportForm(
 }
 
 /**
- * Scans of one code by rule and by A/B variant, and scans stopped by gate, in the period (days in `timeZone`):
- * `scan_outcomes` for the figures and the code's settings for the labels, in parallel.
+ * Scans of one code by rule and by A/B variant, scans stopped by gate and a Links page's clicks per link, in the
+ * period (days in `timeZone`): `scan_outcomes` for the figures and the code's settings and page for the labels, in
+ * parallel.
  */
 export async function fetchScanOutcomes(
   client: SupabaseClient,
@@ -133,9 +134,9 @@ export async function fetchScanOutcomes(
   const ts = rangeToTimestamps(range, timeZone);
   const [rows, code] = await Promise.all([
     abortable(client.rpc('scan_outcomes', { p_code_id: codeId, p_from: ts.from, p_to: ts.to }), signal),
-    abortable(client.from('qr_codes').select('scan_settings').eq('id', codeId), signal),
+    abortable(client.from('qr_codes').select('scan_settings, page').eq('id', codeId), signal),
   ]);
   const outcomes = await rowsOf(rows, 'scans by rule, variant and gate');
   const [row] = await rowsOf(code, 'the code’s scan rules');
-  return scanOutcomes(outcomes, targetsOf(row?.scan_settings));
+  return scanOutcomes(outcomes, targetsOf(row?.scan_settings, row?.page));
 }

@@ -1,23 +1,33 @@
-// Per-code scans by rule, by A/B variant and stopped by gate (issue 37), from public.scan_outcomes rows
-// (kind 'rule' | 'variant' | 'gate', value, scans, unique_scans), labelled for people: a rule by its number and
-// its target's host as the code's settings are now, '' as no rule matched (the destination, the split or the badge
-// page took the scan), a variant by its letter and
-// host, a gate in words.
+// Per-code scans by rule, by A/B variant and stopped by gate (issue 37), and a Links page's clicks per link
+// (issue 32), from public.scan_outcomes rows (kind 'rule' | 'variant' | 'gate' | 'link', value, scans,
+// unique_scans), labelled for people: a rule by its number and its target's host as the code's settings are now,
+// '' as no rule matched (the destination, the split or the badge page took the scan), a variant by its letter and
+// host, a gate in words, a link by its number and label as the page is now.
 import { toCount, type ScanCounts } from './format.ts';
 
 /** The targets of the code's rules and A/B variants as stored now, for the labels. */
 export interface OutcomeTargets {
   rules: readonly string[];
   variants: readonly string[];
+  /** The labels of the code's Links page's links, or null when the code has no Links page. */
+  links: readonly string[] | null;
 }
 
 const targetList = (list: unknown): string[] =>
   Array.isArray(list) ? list.map((item) => String((item as { to?: unknown } | null)?.to ?? '')) : [];
 
-/** The targets of stored scan settings (read loosely: labels only, the schema is the database's business). */
-export function targetsOf(settings: unknown): OutcomeTargets {
+/**
+ * The targets of stored scan settings and the links of a stored Links page (read loosely: labels only, the
+ * schemas are the database's business).
+ */
+export function targetsOf(settings: unknown, page: unknown = null): OutcomeTargets {
   const s = (settings ?? {}) as { rules?: unknown; split?: { variants?: unknown } };
-  return { rules: targetList(s.rules), variants: targetList(s.split?.variants) };
+  const p = (page ?? {}) as { type?: unknown; links?: unknown };
+  const links =
+    p.type === 'links' && Array.isArray(p.links)
+      ? p.links.map((l) => String((l as { label?: unknown } | null)?.label ?? ''))
+      : null;
+  return { rules: targetList(s.rules), variants: targetList(s.split?.variants), links };
 }
 
 export interface OutcomeLine extends ScanCounts {
@@ -28,6 +38,8 @@ export interface ScanOutcomes {
   rules: OutcomeLine[];
   variants: OutcomeLine[];
   gates: OutcomeLine[];
+  /** Clicks per link (scans = clicks; a click has no unique count), or null when the code has no Links page. */
+  links: OutcomeLine[] | null;
 }
 
 const GATES = {
@@ -63,6 +75,13 @@ function variantLabel(value: string, targets: OutcomeTargets): string {
   return host ? `Variant ${letter(i)} → ${host}` : `Variant ${letter(i)}`;
 }
 
+/** "2. Instagram"; a link the page no longer has: "Link 7 (no longer on the page)". */
+function linkLabel(value: string, targets: OutcomeTargets): string {
+  const i = Number(value);
+  const label = targets.links?.[i];
+  return label === undefined ? `Link ${i + 1} (no longer on the page)` : `${i + 1}. ${label}`;
+}
+
 const index = (value: string) => (value === '' ? Number.MAX_SAFE_INTEGER : Number(value));
 
 /** The rows as three labelled lists: rules in order then the default, variants A…, gates in the order checked. */
@@ -85,5 +104,12 @@ export function scanOutcomes(rows: readonly Record<string, unknown>[], targets: 
       .filter((r) => r.value in GATES)
       .sort((a, b) => gateOrder.indexOf(a.value) - gateOrder.indexOf(b.value))
       .map(({ value, ...counts }) => ({ label: GATES[value as keyof typeof GATES], ...counts })),
+    links:
+      targets.links === null
+        ? null
+        : of('link')
+            .filter((r) => /^\d+$/.test(r.value))
+            .sort((a, b) => index(a.value) - index(b.value))
+            .map(({ value, ...counts }) => ({ label: linkLabel(value, targets), ...counts })),
   };
 }

@@ -90,6 +90,11 @@ export interface RedirectDeps {
   recordOutcome(outcome: ScanOutcome): Promise<OutcomeResult>;
   /** Counts one password guess (5 per visitor, 30 per code in 15 minutes) and returns the hash to compare. */
   claimPasswordAttempt(codeId: string, visitor: string | null): Promise<PasswordAttempt>;
+  /**
+   * Stores a counted click of link `index` of a Links page (…/r/<slug>/l/<index>); false when the code no longer
+   * has such a link.
+   */
+  recordLinkClick(codeId: string, index: number): Promise<boolean>;
   /** Takes back a guess that was right. */
   releasePasswordAttempt(attemptId: number): Promise<void>;
   /** bcrypt comparison (the server's worker pool on Node, bcryptjs on Deno). */

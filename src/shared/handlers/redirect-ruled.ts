@@ -17,6 +17,7 @@ import { preferredLanguage, type ScanFacts } from '../rules/facts.ts';
 import { scanSettingsSchema, type ScanSettings } from '../rules/schema.ts';
 import { hasPasswordCookie, passwordCookieHeader, passwordCookieValue } from './redirect-cookie.ts';
 import type { ParsedAgent, RedirectDeps, RuledCode, ScanOutcome } from './redirect-deps.ts';
+import { countsClicks, linkClick } from './redirect-link-click.ts';
 import {
   appStoresPage,
   gatePage,
@@ -151,6 +152,10 @@ export interface ScanRequest {
   randomBucket(): number;
   /** The request asks for the vCard Plus page's contact file (`…/r/<slug>/contact.vcf`), not the page. */
   wantsContactFile: boolean;
+  /** The request is a click on a Links page's link (`…/r/<slug>/l/<index>`), not a scan; else null. */
+  linkIndex: number | null;
+  /** The click is a GET from a visitor (not a bot, preview or prefetch): it is stored. */
+  clickCountable: boolean;
 }
 
 /**
@@ -253,8 +258,15 @@ export async function answerRuled(
   }
   if (decision.outcome === 'hosted_page' && code.page) {
     if (scan.wantsContactFile) return code.page.type === 'vcard' ? vcardResponse(vcardOf(code.page)) : notFoundPage();
-    const vcardHref = code.page.type === 'vcard' ? `${url.pathname.replace(/\/+$/, '')}/contact.vcf` : undefined;
-    return hostedPageResponse(await renderHostedPage(code.page, { now: when, vcardHref }));
+    if (scan.linkIndex !== null) return linkClick(deps, scan, ruled.codeId, code.page, scan.linkIndex);
+    const base = url.pathname.replace(/\/+$/, '');
+    return hostedPageResponse(
+      await renderHostedPage(code.page, {
+        now: when,
+        vcardHref: code.page.type === 'vcard' ? `${base}/contact.vcf` : undefined,
+        linkHref: code.page.type === 'links' ? (i, link) => (countsClicks(link) ? `${base}/l/${i}` : null) : undefined,
+      }),
+    );
   }
   const to = (target === null ? null : safeTarget(target)) ?? destination;
   return to ? redirectTo(to, method === 'POST' ? 303 : 302, extraHeaders) : notFoundPage();

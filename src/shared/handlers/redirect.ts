@@ -129,17 +129,19 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
     }
     const url = new URL(request.url);
-    // …/r/<slug>, or …/r/<slug>/contact.vcf for a vCard Plus page's contact file (not a scan: never counted).
-    const match = /\/r\/([^/]+)(\/contact\.vcf)?\/?$/.exec(url.pathname);
+    // …/r/<slug>, …/r/<slug>/contact.vcf for a vCard Plus page's contact file, or …/r/<slug>/l/<index> for a click on
+    // a Links page's link (neither is a scan: never counted as one).
+    const match = /\/r\/([^/]+)(?:(\/contact\.vcf)|\/l\/(0|[1-9][0-9]?))?\/?$/.exec(url.pathname);
     // A slug is plain ASCII: anything percent-encoded (valid or not, e.g. %ZZ) cannot be one.
     const slug = match ? match[1]! : '';
     if (!SLUG.test(slug)) return notFoundPage();
     const wantsContactFile = match?.[2] !== undefined;
-    if (wantsContactFile && method === 'POST') return notFoundPage();
+    const linkIndex = match?.[3] === undefined ? null : Number(match[3]);
+    if ((wantsContactFile || linkIndex !== null) && method === 'POST') return notFoundPage();
 
     const userAgent = (request.headers.get('User-Agent') ?? '').slice(0, 512);
     const human = !isPrefetch(request.headers) && !deps.isBot(userAgent);
-    const countable = method !== 'HEAD' && human && !wantsContactFile;
+    const countable = method !== 'HEAD' && human && !wantsContactFile && linkIndex === null;
     try {
       const agent = deps.parseUserAgent(userAgent);
       const address = deps.clientAddress(request);
@@ -163,6 +165,8 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         when: now(),
         randomBucket,
         wantsContactFile,
+        linkIndex,
+        clickCountable: method === 'GET' && human && linkIndex !== null,
       };
       const counted = method === 'GET' && countable;
 
@@ -187,7 +191,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       if (!ruled) {
         // A plain code: its scan (if counted) is stored. The password form has nothing to do here.
         remembered.forget(slug);
-        if (!destination || wantsContactFile) return notFoundPage();
+        if (!destination || wantsContactFile || linkIndex !== null) return notFoundPage();
         return method === 'POST' ? redirectTo(url.pathname + url.search, 303) : redirectTo(destination);
       }
       const settings = parseSettings(ruled.settings);

@@ -10,8 +10,11 @@ import type { CouponPage, HostedPage, LinksPage, MenuPage, PageTheme, VcardPage 
 export interface PageContext {
   /** The time the page is shown (coupon validity). */
   now: Date;
-  /** Where the page's n-th link goes: through our redirect, so its clicks are counted. Default: the link itself. */
-  linkHref?(index: number, url: string): string;
+  /**
+   * Where the page's n-th link goes: through our redirect, so its clicks are counted. Null or absent: the link
+   * itself.
+   */
+  linkHref?(index: number, url: string): string | null;
   /** Where "Save contact" downloads the page's .vcf. */
   vcardHref?: string;
 }

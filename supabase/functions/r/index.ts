@@ -93,6 +93,11 @@ Deno.serve(
       check(error);
       return toLookup((data as CodeRow[] | null)?.[0]);
     },
+    recordLinkClick: async (codeId, index) => {
+      const { data, error } = await supabase.rpc('record_link_click', { p_code_id: codeId, p_index: index });
+      check(error);
+      return data === true;
+    },
     lookupCode: async (slug, visitor) => {
       const { data, error } = await supabase.rpc('scan_lookup', { p_slug: slug, p_visitor: visitor });
       check(error);

@@ -47,15 +47,41 @@ describe('scan outcomes for the analytics view', () => {
         { label: 'Not started yet', scans: 2, uniqueScans: 2 },
         { label: 'Password not entered', scans: 4, uniqueScans: 3 },
       ],
+      links: null,
     });
+  });
+
+  it("labels a Links page's clicks by the link's number and label as the page is now", () => {
+    const page = {
+      type: 'links',
+      title: 'Café',
+      links: [
+        { label: 'Order online', url: 'https://example.com/order' },
+        { label: 'Instagram', url: 'https://instagram.com/x' },
+      ],
+    };
+    const rows = [
+      { kind: 'link', value: '1', scans: '3', unique_scans: '0' },
+      { kind: 'link', value: '4', scans: 1, unique_scans: 0 },
+      { kind: 'link', value: '0', scans: 12, unique_scans: 0 },
+      { kind: 'link', value: 'x', scans: 1, unique_scans: 0 },
+    ];
+    expect(scanOutcomes(rows, targetsOf(null, page)).links).toEqual([
+      { label: '1. Order online', scans: 12, uniqueScans: 0 },
+      { label: '2. Instagram', scans: 3, uniqueScans: 0 },
+      { label: 'Link 5 (no longer on the page)', scans: 1, uniqueScans: 0 },
+    ]);
+    // A code without a Links page has no link table, whatever the rows say.
+    expect(scanOutcomes(rows, targetsOf(null, { type: 'vcard', links: [] })).links).toBeNull();
   });
 
   it('reads targets loosely from whatever is stored', () => {
     expect(targetsOf({ rules: [{ to: 'https://x.example/' }, null], split: 'odd' })).toEqual({
       rules: ['https://x.example/', ''],
       variants: [],
+      links: null,
     });
-    expect(targetsOf(undefined)).toEqual({ rules: [], variants: [] });
+    expect(targetsOf(undefined)).toEqual({ rules: [], variants: [], links: null });
   });
 
   it('drops rows it cannot name, and works without settings', () => {
@@ -69,6 +95,7 @@ describe('scan outcomes for the analytics view', () => {
       rules: [],
       variants: [{ label: 'Variant A', scans: 2, uniqueScans: 2 }],
       gates: [],
+      links: null,
     });
   });
 });
