@@ -29,6 +29,7 @@ const unusedRuledDeps = {
   claimPasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
   releasePasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
   verifyPassword: () => Promise.reject(new Error('not a ruled code')),
+  signFile: () => Promise.reject(new Error('not a page')),
   cookieSecret: 'x'.repeat(32),
 };
 

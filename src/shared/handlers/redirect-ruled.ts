@@ -10,7 +10,7 @@
 // daily bucket (the salt never leaves it); the copy's own bucket belonged to the visitor who scanned before.
 
 import { renderHostedPage } from '../pages/render.ts';
-import { hostedPageSchema, type HostedPage } from '../pages/schema.ts';
+import { hostedPageSchema, pageFiles, type HostedPage } from '../pages/schema.ts';
 import { vcardOf } from '../pages/vcard.ts';
 import { evaluateScan, variantTarget, type Gate, type ScanDecision } from '../rules/evaluate.ts';
 import { preferredLanguage, type ScanFacts } from '../rules/facts.ts';
@@ -151,6 +151,8 @@ export interface ScanRequest {
   randomBucket(): number;
   /** The request asks for the vCard Plus page's contact file (`…/r/<slug>/contact.vcf`), not the page. */
   wantsContactFile: boolean;
+  /** The n-th file of a PDF or Images page (`…/r/<slug>/file/<n>`, pageFiles order), or null. */
+  wantsFile: number | null;
 }
 
 /**
@@ -231,6 +233,8 @@ export async function answerRuled(
     if (countable && (await deps.recordOutcome(outcome(decision.gate, null, null))).stale) return null;
     return gateResponse(decision);
   }
+  // A page's file is served only while the page itself would be shown to this visitor (no gate stops it).
+  if (scan.wantsFile !== null && decision.outcome !== 'hosted_page') return notFoundPage();
   let target = decision.outcome === 'redirect' ? decision.target : null;
   if (decision.counted) {
     const rule = decision.outcome === 'redirect' ? (decision.ruleIndex ?? null) : null;
@@ -253,9 +257,22 @@ export async function answerRuled(
   }
   if (decision.outcome === 'hosted_page' && code.page) {
     if (scan.wantsContactFile) return code.page.type === 'vcard' ? vcardResponse(vcardOf(code.page)) : notFoundPage();
-    const vcardHref = code.page.type === 'vcard' ? `${url.pathname.replace(/\/+$/, '')}/contact.vcf` : undefined;
-    return hostedPageResponse(await renderHostedPage(code.page, { now: when, vcardHref }));
+    if (scan.wantsFile !== null) return fileResponse(deps, code.page, scan.wantsFile, url.searchParams.has('download'));
+    const base = url.pathname.replace(/\/+$/, '');
+    const vcardHref = code.page.type === 'vcard' ? `${base}/contact.vcf` : undefined;
+    const fileHref = (n: number, download: boolean) => `${base}/file/${n}${download ? '?download' : ''}`;
+    return hostedPageResponse(await renderHostedPage(code.page, { now: when, vcardHref, fileHref }));
   }
   const to = (target === null ? null : safeTarget(target)) ?? destination;
   return to ? redirectTo(to, method === 'POST' ? 303 : 302, extraHeaders) : notFoundPage();
+}
+
+/**
+ * A page's n-th file: a 302 to a Storage URL signed for FILE_URL_SECONDS, so a paused, ended or deleted page stops
+ * serving its files within that time (the page's own links are checked again at every request).
+ */
+async function fileResponse(deps: RedirectDeps, page: HostedPage, index: number, download: boolean) {
+  const path = pageFiles(page)[index];
+  const signed = path === undefined ? null : await deps.signFile(path, download);
+  return signed ? redirectTo(signed) : notFoundPage();
 }

@@ -30,6 +30,7 @@ import type { DeviceType, ParsedAgent, RedirectDeps } from './redirect-deps.ts';
 import { notFoundPage, redirectTo, safeTarget, tryAgainPage } from './redirect-pages.ts';
 import { RememberedCodes, answerRuled, pageParser, settingsParser, type ScanRequest } from './redirect-ruled.ts';
 
+export { FILE_URL_SECONDS } from './redirect-deps.ts';
 export type {
   CodeLookup,
   DeviceType,
@@ -128,17 +129,19 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
     }
     const url = new URL(request.url);
-    // …/r/<slug>, or …/r/<slug>/contact.vcf for a vCard Plus page's contact file (not a scan: never counted).
-    const match = /\/r\/([^/]+)(\/contact\.vcf)?\/?$/.exec(url.pathname);
+    // …/r/<slug>; …/r/<slug>/contact.vcf for a vCard Plus page's contact file; …/r/<slug>/file/<n> for a PDF or
+    // Images page's n-th file. Neither is a scan: never counted.
+    const match = /\/r\/([^/]+)(?:(\/contact\.vcf)|\/file\/(0|[1-9][0-9]?))?\/?$/.exec(url.pathname);
     // A slug is plain ASCII: anything percent-encoded (valid or not, e.g. %ZZ) cannot be one.
     const slug = match ? match[1]! : '';
     if (!SLUG.test(slug)) return notFoundPage();
     const wantsContactFile = match?.[2] !== undefined;
-    if (wantsContactFile && method === 'POST') return notFoundPage();
+    const wantsFile = match?.[3] === undefined ? null : Number(match[3]);
+    if ((wantsContactFile || wantsFile !== null) && method === 'POST') return notFoundPage();
 
     const userAgent = (request.headers.get('User-Agent') ?? '').slice(0, 512);
     const human = !isPrefetch(request.headers) && !deps.isBot(userAgent);
-    const countable = method !== 'HEAD' && human && !wantsContactFile;
+    const countable = method !== 'HEAD' && human && !wantsContactFile && wantsFile === null;
     try {
       const agent = deps.parseUserAgent(userAgent);
       const address = deps.clientAddress(request);
@@ -162,6 +165,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         when: now(),
         randomBucket,
         wantsContactFile,
+        wantsFile,
       };
       const counted = method === 'GET' && countable;
 
@@ -186,7 +190,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       if (!ruled) {
         // A plain code: its scan (if counted) is stored. The password form has nothing to do here.
         remembered.forget(slug);
-        if (!destination || wantsContactFile) return notFoundPage();
+        if (!destination || wantsContactFile || wantsFile !== null) return notFoundPage();
         return method === 'POST' ? redirectTo(url.pathname + url.search, 303) : redirectTo(destination);
       }
       const settings = parseSettings(ruled.settings);
