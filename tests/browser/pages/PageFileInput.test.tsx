@@ -20,7 +20,8 @@ import { sidewaysPhoto } from './exifPhoto.ts';
 const uploads: { owner: string; blob: Blob; type: string }[] = [];
 vi.mock('../../../src/features/pageFiles/pageFilesApi.ts', async (original) => ({
   ...(await original<typeof import('../../../src/features/pageFiles/pageFilesApi.ts')>()),
-  loadPageFileLimits: () => Promise.resolve({ fileLimitBytes: 20_000_000, quotaBytes: 100_000_000, usedBytes: 0 }),
+  // A small file limit, so the oversized PDF is small too (userEvent.upload sends the file through Playwright).
+  loadPageFileLimits: () => Promise.resolve({ fileLimitBytes: 20_000, quotaBytes: 100_000_000, usedBytes: 0 }),
   uploadPageFile: (owner: string, blob: Blob, type: string) => {
     uploads.push({ owner, blob, type });
     return Promise.resolve(`${owner}/f${uploads.length}.${type === 'application/pdf' ? 'pdf' : 'webp'}`);
@@ -84,9 +85,9 @@ test('a file that is not a PDF, and a PDF over the plan’s limit, are refused b
   await userEvent.upload(input, new File(['PK\u0003\u0004 word'], 'menu.pdf', { type: 'application/pdf' }));
   const notPdf = '“menu.pdf” is named like a PDF but its content is not one. Choose a PDF.';
   await expect.element(page.getByRole('alert')).toHaveTextContent(notPdf);
-  const big = new File(['%PDF-1.7\n', new Uint8Array(21_000_000)], 'big.pdf', { type: 'application/pdf' });
+  const big = new File(['%PDF-1.7\n', new Uint8Array(21_000)], 'big.pdf', { type: 'application/pdf' });
   await userEvent.upload(input, big);
-  const tooBig = '“big.pdf” is 21 MB; your plan takes files up to 20 MB. Pro takes files up to 100 MB.';
+  const tooBig = '“big.pdf” is 21 KB; your plan takes files up to 20 KB. Pro takes files up to 100 MB.';
   await expect.element(page.getByRole('alert')).toHaveTextContent(tooBig);
   expect([uploads, uploaded, errors]).toEqual([[], [], [notPdf, tooBig]]);
   await userEvent.upload(input, new File(['%PDF-1.7\n%%EOF\n'], 'ok.pdf', { type: 'application/pdf' }));
