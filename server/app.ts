@@ -91,10 +91,13 @@ export function createApp(deps: Deps): Hono {
     clientAddress: (request) => addresses.get(request) ?? null,
     log: deps.config.log,
     cookieSecret: deps.config.jwtSecret,
+    storageSecret: deps.config.jwtSecret,
+    now: deps.config.now,
   });
   // GET and HEAD (Hono's get answers both) scan; POST is the password gate's form; contact.vcf is a vCard Plus
-  // page's contact file; l/<index> a click on a Links page's link.
-  app.on(['GET', 'POST'], ['/r/:slug', '/r/:slug/contact.vcf', '/r/:slug/l/:index'], (c) => {
+  // page's contact file; l/<index> a click on a Links page's link; file/<n> a PDF or Images page's file (a 302 to a
+  // signed URL).
+  app.on(['GET', 'POST'], ['/r/:slug', '/r/:slug/contact.vcf', '/r/:slug/l/:index', '/r/:slug/file/:n'], (c) => {
     // The socket address (or the configured client-IP header): the per-IP limit and the country lookup.
     const ip = clientIp(c, deps.config.rateLimits.ipHeader);
     if (!deps.limiters.redirect.take(ip)) throw rateLimited(deps.limiters.redirect.retryAfterSec(ip));

@@ -122,6 +122,21 @@ export interface ScanCheckResult {
 /** A file bulk creation puts in its ZIP: a PNG of `size` pixels, or a vector format at its default size. */
 export type ArchiveFormat = { type: 'png'; size: number } | { type: 'svg' } | { type: 'pdf' } | { type: 'eps' };
 
+/** A hosted page's image, as picked by the user (PageFileInput). */
+export interface PageImageInput {
+  blob: Blob;
+  /** The longest side after resizing (at most PAGE_IMAGE_MAX_SIDE, the default). */
+  maxSide?: number;
+}
+
+/** The image re-encoded for upload: WebP (JPEG where the browser cannot encode WebP), no metadata. */
+export interface PreparedPageImage {
+  blob: Blob;
+  type: 'image/webp' | 'image/jpeg';
+  width: number;
+  height: number;
+}
+
 export interface QrWorkerApi {
   info(req: QrContent): Promise<EncodeInfo>;
   putLogo(input: LogoInput): Promise<LogoInfo>;
@@ -159,4 +174,10 @@ export interface QrWorkerApi {
    * check (loaded from our own bundle): previews and exports never wait for it to load or decode.
    */
   scanCheck(req: QrRequest, target: ScanTarget): Promise<ScanCheckResult>;
+  /**
+   * A hosted page's image ready to upload: decoded with its EXIF orientation applied, scaled so that its longest
+   * side is at most `maxSide`, and re-encoded, which drops every metadata block (EXIF, GPS location, XMP).
+   * BAD_IMAGE when it cannot be decoded.
+   */
+  prepareImage(input: PageImageInput): Promise<PreparedPageImage>;
 }

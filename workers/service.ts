@@ -8,6 +8,7 @@ import { toWireError } from '../src/shared/qr/errors.ts';
 import { type PreviewOptions, type QrRequest, type QrWorkerApi } from './contract.ts';
 import { archiveFile, eps, image, pdf, png, svg, svgFile } from './service/exports.ts';
 import { dropLogo, putLogo } from './service/logos.ts';
+import { prepareImage } from './service/pageImage.ts';
 import { info, preview } from './service/preview.ts';
 import { printInfo, printPage, printPdf } from './service/print.ts';
 import { scanCheck } from './service/scanCheck.ts';
@@ -32,6 +33,7 @@ export function createQrService() {
     printPdf: (req, setup) => printPdf(state, req, setup),
     printPage: (req, sizeMm) => printPage(state, req, sizeMm),
     scanCheck: (req, target) => scanCheck(state, req, target),
+    prepareImage: (input) => prepareImage(input),
   } satisfies QrWorkerApi;
 }
 

@@ -11,6 +11,7 @@ import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import { sqlState, type Db } from '../lib/db.ts';
 import {
+  FILE_URL_SECONDS,
   FOREIGN_KEY_VIOLATION,
   classifyAgent,
   createRedirectHandler,
@@ -22,6 +23,8 @@ import {
 } from './handler.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { runAs } from '../rest/as-role.ts';
+import { signUrl } from '../storage/signing.ts';
+import { PAGE_FILES_BUCKET } from '../../src/shared/pages/schema.ts';
 import { ScanBatcher } from './scan-batcher.ts';
 
 /** Bounds one record_scans statement (its arrays and its rollup upsert). */
@@ -217,6 +220,20 @@ function serviceCall(db: Db, sql: string, params: unknown[]): Promise<void> {
 }
 
 /**
+ * A page file's signed URL on this server's /storage/v1 (same origin as /r/), as the service role signs it on a
+ * Supabase project: only for a file that exists, valid FILE_URL_SECONDS.
+ */
+async function signPageFile(db: Db, secret: string, path: string, download: boolean, nowMs: number) {
+  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
+    tx.query('SELECT 1 FROM storage.objects WHERE bucket_id = $1 AND name = $2', [PAGE_FILES_BUCKET, path]),
+  );
+  if (rows.length === 0) return null;
+  const token = await signUrl(secret, { url: `${PAGE_FILES_BUCKET}/${path}` }, FILE_URL_SECONDS, nowMs);
+  const key = path.split('/').map(encodeURIComponent).join('/');
+  return `/storage/v1/object/sign/${PAGE_FILES_BUCKET}/${key}?token=${token}${download ? '&download=' : ''}`;
+}
+
+/**
  * Destroys yesterday's visitor salt and hashes even when nobody scans (record_scan does it at the first scan of
  * a UTC day): run at start and hourly by the server.
  */
@@ -246,6 +263,10 @@ export function createLocalRedirect(opts: {
   log: (line: string) => void;
   /** Signs the password gate's cookie (the server's JWT secret: at least 32 characters). */
   cookieSecret: string;
+  /** Signs Storage URLs, as /storage/v1 checks them (the server's JWT secret). */
+  storageSecret: string;
+  /** The clock, in milliseconds (the config's: tests move it). */
+  now: () => number;
 }): (request: Request) => Promise<Response> {
   const db = opts.db;
   return createRedirectHandler({
@@ -256,6 +277,7 @@ export function createLocalRedirect(opts: {
     recordLinkClick: (codeId, index) => recordLinkClick(db, codeId, index),
     releasePasswordAttempt: (id) => serviceCall(db, 'SELECT public.release_password_attempt($1)', [id]),
     verifyPassword,
+    signFile: (path, download) => signPageFile(db, opts.storageSecret, path, download, opts.now()),
     cookieSecret: opts.cookieSecret,
     isBot: remembered((ua) => isbot(ua)),
     parseUserAgent: remembered((ua) => classifyAgent(new UAParser(ua).getResult())),

@@ -13,6 +13,7 @@ import type {
   EncodeInfo,
   LogoInfo,
   LogoInput,
+  PreparedPageImage,
   PreviewOptions,
   PreviewResult,
   QrContent,
@@ -315,6 +316,15 @@ export class QrClient {
   scanCheck(req: QrRequest, target: ScanTarget, opts?: CallOptions): Promise<ScanCheckResult> {
     const timeoutMs = opts?.timeoutMs ?? Math.max(this.options.timeoutMs, SCAN_TIMEOUT_MS + 5_000);
     return this.call((api) => api.scanCheck(req, target), { ...opts, timeoutMs });
+  }
+
+  /**
+   * A hosted page's image resized (longest side ≤ 2000 px), turned upright and re-encoded without metadata in the
+   * worker (workers/service/pageImage.ts). A 24-megapixel photo takes a few seconds on a slow phone: a long timeout.
+   */
+  prepareImage(blob: Blob, opts?: CallOptions): Promise<PreparedPageImage> {
+    const timeoutMs = opts?.timeoutMs ?? Math.max(this.options.timeoutMs, 30_000);
+    return this.call((api) => api.prepareImage({ blob }), { ...opts, timeoutMs });
   }
 
   terminate(): void {

@@ -10,7 +10,7 @@ describe.each(backends)('hosted pages through /api/v1 on %s', (backend) => {
   const srv = suiteServer(backend);
 
   it('creates, returns, patches and clears a page; refuses hostile ones with 400 and stores nothing', async () => {
-    const { client } = await signedUpClient(srv.url);
+    const { client, user } = await signedUpClient(srv.url);
     const { key } = await createApiKey(client, 'pages');
     const made = await apiCall(srv.url, '/api/v1/codes', {
       key,
@@ -53,6 +53,25 @@ describe.each(backends)('hosted pages through /api/v1 on %s', (backend) => {
       json: { name: 'Static', content: 'hello', page: SAMPLE_PAGES.links },
     });
     expect(staticPage.status).toBe(400);
+    // A PDF page may name only files in its owner's folder: the database's check, in the API's words.
+    const other = await signedUpClient(srv.url);
+    const theirs = { v: 1, type: 'pdf', title: 'Not mine', file: `${other.user.id}/secret.pdf` };
+    const stolen = await apiCall(srv.url, '/api/v1/codes', {
+      key,
+      method: 'POST',
+      json: { name: 'Stolen', is_dynamic: true, page: theirs },
+    });
+    expect([stolen.status, JSON.stringify(stolen.body)]).toEqual([
+      400,
+      expect.stringContaining('\\"page\\": names a file outside your own folder of page-files'),
+    ]);
+    const mine = await apiCall(srv.url, '/api/v1/codes', {
+      key,
+      method: 'POST',
+      json: { name: 'Mine', is_dynamic: true, page: { ...theirs, file: `${user.id}/mine.pdf` } },
+    });
+    expect(mine.status).toBe(201);
+    await apiCall(srv.url, `/api/v1/codes/${(mine.body as { id: string }).id}`, { key, method: 'DELETE' });
     const list = await apiCall(srv.url, '/api/v1/codes', { key });
     expect((list.body as { data: Array<{ name: string }> }).data.map((c) => c.name)).toEqual(['Menu']);
 

@@ -1,13 +1,14 @@
 // The Supabase Edge Function `r` (supabase/functions/r) run for real: under Deno, with its own deno.json, against
 // the local server as its SUPABASE_URL with a service_role key, as the platform runs it against a project. It must
-// pass the same redirect, scan-counting and scan-rules cases as the local server's /r/:slug (redirect-cases.ts,
-// scan-rules-cases.ts), on both
+// pass the same redirect, scan-counting, scan-rules and page-file cases as the local server's /r/:slug
+// (redirect-cases.ts, scan-rules-cases.ts, page-files-cases.ts), on both
 // backends. Deno fetches the function's npm: packages from the registry into node_modules/.cache/deno (DENO_DIR):
 // the first run downloads them (hence the long start timeout), later runs start from that cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENO_DIR, functionDir, runDeno } from './deno.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { redirectCases, scanCountingCases } from './redirect-cases.ts';
+import { pageFilesCases } from './page-files-cases.ts';
 import { scanRulesCases } from './scan-rules-cases.ts';
 
 const FUNCTION_DIR = functionDir('r');
@@ -94,6 +95,7 @@ describe.each(backends)('the Edge Function r under Deno on %s', (backend) => {
   redirectCases(target);
   scanCountingCases(target);
   scanRulesCases(target);
+  pageFilesCases(target);
 
   it('answers at the path Supabase gives it (/functions/v1/r/<slug>) as at /r/<slug>', async () => {
     const { client } = await signedUpClient(srv.url);

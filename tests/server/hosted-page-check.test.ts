@@ -4,9 +4,9 @@
 // wrong types, out-of-range prices, long and control-character strings, unknown zones), in one query; then the
 // table's check refuses a hostile page through the data API and stores nothing.
 import { describe, expect, it } from 'vitest';
-import { hostedPageSchema } from '../../src/shared/pages/schema.ts';
+import { PAGE_TYPES, hostedPageSchema } from '../../src/shared/pages/schema.ts';
 import { prng } from '../helpers/prng.ts';
-import { SAMPLE_PAGES } from '../unit/pages/samples.ts';
+import { SAMPLE_OWNER, SAMPLE_PAGES } from '../unit/pages/samples.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 import { compareWithSqlTwin } from './sql-twin.ts';
 
@@ -36,7 +36,28 @@ function cases(seed: number, n: number): Json[] {
   const samples = Object.values(SAMPLE_PAGES) as unknown as Record<string, Json>[];
   const mutate = (p: Record<string, Json>): Json => {
     const copy = JSON.parse(JSON.stringify(p)) as Record<string, Json>;
-    switch (int(14)) {
+    const path = () =>
+      pick([
+        `${SAMPLE_OWNER}/a.pdf`,
+        `${SAMPLE_OWNER}/b.webp`,
+        `${SAMPLE_OWNER}/c.jpg`,
+        `${SAMPLE_OWNER}/d.png`,
+        `${SAMPLE_OWNER}/e.gif`,
+        `${SAMPLE_OWNER}/../x.pdf`,
+        `${SAMPLE_OWNER}/sub/x.pdf`,
+        `${SAMPLE_OWNER.toUpperCase()}/a.pdf`,
+        'a.pdf',
+        `${SAMPLE_OWNER}/${'x'.repeat(101)}.pdf`,
+        `${SAMPLE_OWNER}/a.pdf\n`,
+      ]);
+    const image = (): Json => ({
+      path: path(),
+      width: pick<Json>([1, 2000, 10000, 10001, 0, 1.5, '200']),
+      height: pick<Json>([1500, 1]),
+      ...(rnd() < 0.5 ? { caption: text() } : {}),
+      ...(rnd() < 0.1 ? { alt: 'x' } : {}),
+    });
+    switch (int(16)) {
       case 0:
         return { ...copy, v: pick([2, '1', null]) };
       case 1:
@@ -90,13 +111,31 @@ function cases(seed: number, n: number): Json[] {
           emails: pick<Json>([['a@b.example'], ['not an email'], []]),
           website: link(),
         };
+      case 13:
+        return {
+          ...copy,
+          type: pick(['pdf', 'images', copy.type!]),
+          file: path(),
+          cover: pick<Json>([image(), { path: `${SAMPLE_OWNER}/c.webp`, width: 10, height: 10 }, 'x']),
+          description: pick(['', 'a\nb', 'y'.repeat(301), 'y'.repeat(501)]),
+        };
+      case 14:
+        return {
+          ...copy,
+          images: pick<Json>([
+            [image()],
+            [],
+            Array.from({ length: 21 }, () => ({ path: `${SAMPLE_OWNER}/i.jpg`, width: 1, height: 1 })),
+            [image(), image(), 'x'],
+          ]),
+        };
       default:
         return pick<Json>([null, [], 'page', 1, { ...copy, address: { street: text(), planet: 'Mars' } }]);
     }
   };
   return Array.from({ length: n }, () => {
     const p = pick(samples);
-    return rnd() < 0.2 ? p : mutate(p);
+    return rnd() < 0.25 ? p : mutate(p);
   });
 }
 
@@ -114,6 +153,12 @@ describe.each(backends)('hosted page check on %s', (backend) => {
     expect(mismatches.slice(0, 8)).toEqual([]);
     expect(accepted).toBeGreaterThan(500);
     expect(objects.length - accepted).toBeGreaterThan(500);
+    // Every type is judged both ways (the file types too), not only the ones the samples happen to favour.
+    for (const type of PAGE_TYPES) {
+      const ofType = objects.filter((o) => (o as { type?: unknown } | null)?.type === type);
+      const valid = ofType.filter((o) => hostedPageSchema.safeParse(o).success).length;
+      expect([type, valid > 20, ofType.length - valid > 20]).toEqual([type, true, true]);
+    }
   });
 
   it('the table refuses a hostile page through the data API and stores nothing', async () => {

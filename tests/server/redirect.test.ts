@@ -31,6 +31,7 @@ const unusedRuledDeps = {
   releasePasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
   recordLinkClick: () => Promise.reject(new Error('not a page')),
   verifyPassword: () => Promise.reject(new Error('not a ruled code')),
+  signFile: () => Promise.reject(new Error('not a page')),
   cookieSecret: 'x'.repeat(32),
 };
 

@@ -2,12 +2,13 @@
 // through supabase-js as two signed-in users: each writes only under the folder named by their id; another
 // user's files cannot be read, listed, overwritten, moved, copied, signed or removed; uploads beyond the plan's
 // file size or quota, and files whose bytes are not their declared type, are refused with a 4xx and leave neither
-// a row nor a file. PGlite, and PostgreSQL with DATABASE_URL.
+// a row nor a file; a hosted page cannot name another user's file. PGlite, and PostgreSQL with DATABASE_URL.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { backends, signedUpClient, suiteServer } from './helpers.ts';
+import { SAMPLE_OWNER } from '../unit/pages/samples.ts';
+import { backends, setPlan, signedUpClient, suiteServer } from './helpers.ts';
 
 const BUCKET = 'page-files';
 // A 1 × 1 PNG and the start of a PDF.
@@ -130,5 +131,50 @@ describe.each(backends)('storage RLS and quota on %s', (backend) => {
     expect(pro.data).toEqual({ used_bytes: 6 * 19_900_000, quota_bytes: 5_000_000_000, file_limit_bytes: 100_000_000 });
     const removed = await b.storage.from(BUCKET).remove([0, 1, 2, 3, 4, 5].map((i) => `${bId}/q${i}.pdf`));
     expect(removed.data).toHaveLength(6);
+    // Business (20261129005320_storage_business_quota.sql): 100 MB per file, 20 GB in all.
+    await setPlan(srv.server.db, bId, 'business');
+    const business = await b.rpc('storage_usage').single();
+    expect(business.data).toEqual({ used_bytes: 0, quota_bytes: 20_000_000_000, file_limit_bytes: 100_000_000 });
+  });
+
+  it("a hosted page cannot name another user's file: not on insert, not on update, not as the service role", async () => {
+    // 20261129005310_file_pages.sql; serving the files: page-files-cases.ts.
+    const theirs = `${aId}/doc.pdf`;
+    const pdf = (file: string) => ({ v: 1, type: 'pdf', title: 'Mine', file });
+    const images = (path: string) => ({ v: 1, type: 'images', title: 'Mine', images: [{ path, width: 1, height: 1 }] });
+    const refused = ['23514', 'new row for relation "qr_codes" violates check constraint "qr_codes_page_files_owned"'];
+    for (const page of [
+      pdf(theirs),
+      { ...pdf(`${bId}/mine.pdf`), cover: { path: `${aId}/c.png`, width: 1, height: 1 } },
+      images(`${aId}/x.webp`),
+      pdf(`${SAMPLE_OWNER}/nobody.pdf`),
+    ]) {
+      const { error } = await b.from('qr_codes').insert({ name: 'Theft', is_dynamic: true, page });
+      expect([error?.code, error?.message]).toEqual(refused);
+    }
+    const { data, error } = await b
+      .from('qr_codes')
+      .insert({ name: 'Mine', is_dynamic: true, page: pdf(`${bId}/mine.pdf`) })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const id = (data as { id: string }).id;
+    const update = await b
+      .from('qr_codes')
+      .update({ page: pdf(theirs) })
+      .eq('id', id);
+    expect([update.error?.code, update.error?.message]).toEqual(refused);
+    // Not even a writer RLS does not stop (an SQL console, the service role) can store one.
+    await expect(
+      srv.server.db.query('UPDATE public.qr_codes SET page = $2::jsonb WHERE id = $1', [
+        id,
+        JSON.stringify(pdf(theirs)),
+      ]),
+    ).rejects.toThrow(/qr_codes_page_files_owned/);
+    const stored = await srv.server.db.query<{ file: string }>(
+      "SELECT page ->> 'file' AS file FROM public.qr_codes WHERE user_id = $1",
+      [bId],
+    );
+    expect(stored).toEqual([{ file: `${bId}/mine.pdf` }]);
   });
 });

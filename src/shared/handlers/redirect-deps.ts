@@ -3,6 +3,9 @@
 
 import type { Gate } from '../rules/evaluate.ts';
 
+/** How long a signed URL of a page's file lives: pausing or deleting the page stops its files within this. */
+export const FILE_URL_SECONDS = 60;
+
 export type DeviceType = 'mobile' | 'tablet' | 'desktop' | 'other';
 
 export interface ParsedAgent {
@@ -99,6 +102,11 @@ export interface RedirectDeps {
   releasePasswordAttempt(attemptId: number): Promise<void>;
   /** bcrypt comparison (the server's worker pool on Node, bcryptjs on Deno). */
   verifyPassword(password: string, hash: string): Promise<boolean>;
+  /**
+   * A URL of `path` in the page-files bucket signed with the service role for at most FILE_URL_SECONDS (as an
+   * attachment when `download`), or null when there is no such file. Absolute, or relative to the same origin.
+   */
+  signFile(path: string, download: boolean): Promise<string | null>;
   /** Signs the password cookie (at least 32 characters). */
   cookieSecret: string;
   /** True for known bots, crawlers and link-preview fetchers (the isbot package on both runtimes). */

@@ -10,7 +10,7 @@
 // daily bucket (the salt never leaves it); the copy's own bucket belonged to the visitor who scanned before.
 
 import { renderHostedPage } from '../pages/render.ts';
-import { hostedPageSchema, type HostedPage } from '../pages/schema.ts';
+import { hostedPageSchema, pageFiles, type HostedPage } from '../pages/schema.ts';
 import { vcardOf } from '../pages/vcard.ts';
 import { evaluateScan, variantTarget, type Gate, type ScanDecision } from '../rules/evaluate.ts';
 import { preferredLanguage, type ScanFacts } from '../rules/facts.ts';
@@ -156,6 +156,8 @@ export interface ScanRequest {
   linkIndex: number | null;
   /** The click is a GET from a visitor (not a bot, preview or prefetch): it is stored. */
   clickCountable: boolean;
+  /** The n-th file of a PDF or Images page (`…/r/<slug>/file/<n>`, pageFiles order), or null. */
+  wantsFile: number | null;
 }
 
 /**
@@ -236,6 +238,8 @@ export async function answerRuled(
     if (countable && (await deps.recordOutcome(outcome(decision.gate, null, null))).stale) return null;
     return gateResponse(decision);
   }
+  // A page's file is served only while the page itself would be shown to this visitor (no gate stops it).
+  if (scan.wantsFile !== null && decision.outcome !== 'hosted_page') return notFoundPage();
   let target = decision.outcome === 'redirect' ? decision.target : null;
   if (decision.counted) {
     const rule = decision.outcome === 'redirect' ? (decision.ruleIndex ?? null) : null;
@@ -259,15 +263,27 @@ export async function answerRuled(
   if (decision.outcome === 'hosted_page' && code.page) {
     if (scan.wantsContactFile) return code.page.type === 'vcard' ? vcardResponse(vcardOf(code.page)) : notFoundPage();
     if (scan.linkIndex !== null) return linkClick(deps, scan, ruled.codeId, code.page, scan.linkIndex);
+    if (scan.wantsFile !== null) return fileResponse(deps, code.page, scan.wantsFile, url.searchParams.has('download'));
     const base = url.pathname.replace(/\/+$/, '');
     return hostedPageResponse(
       await renderHostedPage(code.page, {
         now: when,
         vcardHref: code.page.type === 'vcard' ? `${base}/contact.vcf` : undefined,
         linkHref: code.page.type === 'links' ? (i, link) => (countsClicks(link) ? `${base}/l/${i}` : null) : undefined,
+        fileHref: (n, download) => `${base}/file/${n}${download ? '?download' : ''}`,
       }),
     );
   }
   const to = (target === null ? null : safeTarget(target)) ?? destination;
   return to ? redirectTo(to, method === 'POST' ? 303 : 302, extraHeaders) : notFoundPage();
+}
+
+/**
+ * A page's n-th file: a 302 to a Storage URL signed for FILE_URL_SECONDS, so a paused, ended or deleted page stops
+ * serving its files within that time (the page's own links are checked again at every request).
+ */
+async function fileResponse(deps: RedirectDeps, page: HostedPage, index: number, download: boolean) {
+  const path = pageFiles(page)[index];
+  const signed = path === undefined ? null : await deps.signFile(path, download);
+  return signed ? redirectTo(signed) : notFoundPage();
 }

@@ -30,6 +30,7 @@ import type { DeviceType, ParsedAgent, RedirectDeps } from './redirect-deps.ts';
 import { notFoundPage, redirectTo, safeTarget, tryAgainPage } from './redirect-pages.ts';
 import { RememberedCodes, answerRuled, pageParser, settingsParser, type ScanRequest } from './redirect-ruled.ts';
 
+export { FILE_URL_SECONDS } from './redirect-deps.ts';
 export type {
   CodeLookup,
   DeviceType,
@@ -129,19 +130,22 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD, POST', 'Cache-Control': 'no-store' } });
     }
     const url = new URL(request.url);
-    // …/r/<slug>, …/r/<slug>/contact.vcf for a vCard Plus page's contact file, or …/r/<slug>/l/<index> for a click on
-    // a Links page's link (neither is a scan: never counted as one).
-    const match = /\/r\/([^/]+)(?:(\/contact\.vcf)|\/l\/(0|[1-9][0-9]?))?\/?$/.exec(url.pathname);
+    // …/r/<slug>; …/r/<slug>/contact.vcf for a vCard Plus page's contact file; …/r/<slug>/l/<index> for a click on a
+    // Links page's link; …/r/<slug>/file/<n> for a PDF or Images page's n-th file. None is a scan: never counted as one.
+    const match = /\/r\/([^/]+)(?:(\/contact\.vcf)|\/l\/(0|[1-9][0-9]?)|\/file\/(0|[1-9][0-9]?))?\/?$/.exec(
+      url.pathname,
+    );
     // A slug is plain ASCII: anything percent-encoded (valid or not, e.g. %ZZ) cannot be one.
     const slug = match ? match[1]! : '';
     if (!SLUG.test(slug)) return notFoundPage();
     const wantsContactFile = match?.[2] !== undefined;
     const linkIndex = match?.[3] === undefined ? null : Number(match[3]);
-    if ((wantsContactFile || linkIndex !== null) && method === 'POST') return notFoundPage();
+    const wantsFile = match?.[4] === undefined ? null : Number(match[4]);
+    if ((wantsContactFile || linkIndex !== null || wantsFile !== null) && method === 'POST') return notFoundPage();
 
     const userAgent = (request.headers.get('User-Agent') ?? '').slice(0, 512);
     const human = !isPrefetch(request.headers) && !deps.isBot(userAgent);
-    const countable = method !== 'HEAD' && human && !wantsContactFile && linkIndex === null;
+    const countable = method !== 'HEAD' && human && !wantsContactFile && linkIndex === null && wantsFile === null;
     try {
       const agent = deps.parseUserAgent(userAgent);
       const address = deps.clientAddress(request);
@@ -167,6 +171,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         wantsContactFile,
         linkIndex,
         clickCountable: method === 'GET' && human && linkIndex !== null,
+        wantsFile,
       };
       const counted = method === 'GET' && countable;
 
@@ -191,7 +196,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       if (!ruled) {
         // A plain code: its scan (if counted) is stored. The password form has nothing to do here.
         remembered.forget(slug);
-        if (!destination || wantsContactFile || linkIndex !== null) return notFoundPage();
+        if (!destination || wantsContactFile || linkIndex !== null || wantsFile !== null) return notFoundPage();
         return method === 'POST' ? redirectTo(url.pathname + url.search, 303) : redirectTo(destination);
       }
       const settings = parseSettings(ruled.settings);

@@ -5,6 +5,7 @@
 // inline, the owner's colours as CSS variables (checked hex colours), system fonts: well under 14 KB before images.
 
 import { html, raw } from 'hono/html';
+import { FILES_STYLE, imagesBody, pdfBody, type FileHref } from './render-files.ts';
 import type { CouponPage, HostedPage, LinksPage, MenuPage, PageTheme, VcardPage } from './schema.ts';
 
 export interface PageContext {
@@ -17,6 +18,8 @@ export interface PageContext {
   linkHref?(index: number, url: string): string | null;
   /** Where "Save contact" downloads the page's .vcf. */
   vcardHref?: string;
+  /** Where a PDF or Images page's n-th file is served (render-files.ts). Default: `file/<n>`, relative. */
+  fileHref?: FileHref;
 }
 
 type Html = ReturnType<typeof html>;
@@ -73,7 +76,7 @@ function document(title: string, theme: PageTheme, body: Html): Html {
         <title>${title}</title>
         <meta name="description" content="${title}" />
         <style>
-          ${raw(`:root{${vars}}${STYLE}`)}
+          ${raw(`:root{${vars}}${STYLE}${FILES_STYLE}`)}
         </style>
       </head>
       <body>
@@ -186,6 +189,8 @@ function titleOf(page: HostedPage): string {
   switch (page.type) {
     case 'links':
     case 'menu':
+    case 'pdf':
+    case 'images':
       return page.title;
     case 'coupon':
       return page.headline;
@@ -204,6 +209,11 @@ function bodyOf(page: HostedPage, ctx: PageContext): Html {
       return menuBody(page);
     case 'coupon':
       return couponBody(page, ctx);
+    case 'pdf':
+    case 'images': {
+      const href = ctx.fileHref ?? ((n, download) => `file/${n}${download ? '?download' : ''}`);
+      return page.type === 'pdf' ? pdfBody(page, href) : imagesBody(page, href);
+    }
   }
 }
 

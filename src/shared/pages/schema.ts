@@ -3,14 +3,15 @@
 //
 // Every field is bounded and strict (unknown keys are refused). Text is printable (no control characters, no lone
 // surrogates) and is always escaped when shown. Links a page shows are http(s) addresses that pass
-// isRedirectableUrl (no javascript:, data:, credentials), mailto: or tel: — nothing else. This part holds the types
-// without files (Links, vCard Plus, Menu, Coupon); PDF and Images add Storage paths.
+// isRedirectableUrl (no javascript:, data:, credentials), mailto: or tel: — nothing else. PDF and Images pages hold
+// paths in the `page-files` Storage bucket (`<owner id>/<name>.<ext>`); the database also checks that every path is
+// under the code owner's own folder (20261129005310_file_pages.sql), which this schema cannot know.
 
 import { z } from 'zod';
 import { isRedirectableUrl } from '../destination.ts';
 import { hasControlCharacter, isInstant, isTimeZone } from '../rules/schema.ts';
 
-export const PAGE_TYPES = ['links', 'vcard', 'menu', 'coupon'] as const;
+export const PAGE_TYPES = ['links', 'vcard', 'menu', 'coupon', 'pdf', 'images'] as const;
 
 export const MAX_LINKS = 20;
 export const MAX_MENU_SECTIONS = 20;
@@ -157,11 +158,51 @@ export const couponPageSchema = z
     message: 'validFrom must come before validUntil',
   });
 
+/** The Storage bucket of page files (supabase/migrations/20261129000300_storage_page_files.sql). */
+export const PAGE_FILES_BUCKET = 'page-files';
+export const MAX_IMAGES = 20;
+
+const OWNER_FOLDER = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A PDF's path in page-files: the owner's folder (their user id) and one plain file name. */
+export const PDF_PATH = new RegExp(`^${OWNER_FOLDER}/[A-Za-z0-9_-]{1,100}\\.pdf$`);
+/** An image's path in page-files (the upload module writes WebP or JPEG; PNG from other clients). */
+export const IMAGE_PATH = new RegExp(`^${OWNER_FOLDER}/[A-Za-z0-9_-]{1,100}\\.(webp|jpg|png)$`);
+
+const side = z.number().int().min(1).max(10_000);
+/** An uploaded image and its size in pixels, so the page reserves its place before it loads. */
+const pageImage = z.strictObject({
+  path: z.string().regex(IMAGE_PATH, { message: 'An image in your files (.webp, .jpg or .png)' }),
+  width: side,
+  height: side,
+});
+
+export const pdfPageSchema = z.strictObject({
+  ...common,
+  type: z.literal('pdf'),
+  title: pageText(80),
+  description: pageParagraphs(500).optional(),
+  file: z.string().regex(PDF_PATH, { message: 'A PDF in your files' }),
+  cover: pageImage.optional(),
+});
+
+export const imagesPageSchema = z.strictObject({
+  ...common,
+  type: z.literal('images'),
+  title: pageText(80),
+  description: pageParagraphs(300).optional(),
+  images: z
+    .array(pageImage.extend({ caption: pageText(140).optional() }))
+    .min(1)
+    .max(MAX_IMAGES),
+});
+
 export const hostedPageSchema = z.discriminatedUnion('type', [
   linksPageSchema,
   vcardPageSchema,
   menuPageSchema,
   couponPageSchema,
+  pdfPageSchema,
+  imagesPageSchema,
 ]);
 
 export type HostedPage = z.infer<typeof hostedPageSchema>;
@@ -169,4 +210,16 @@ export type LinksPage = z.infer<typeof linksPageSchema>;
 export type VcardPage = z.infer<typeof vcardPageSchema>;
 export type MenuPage = z.infer<typeof menuPageSchema>;
 export type CouponPage = z.infer<typeof couponPageSchema>;
+export type PdfPage = z.infer<typeof pdfPageSchema>;
+export type ImagesPage = z.infer<typeof imagesPageSchema>;
+
+/**
+ * The Storage paths a page shows, in the order `…/r/<slug>/file/<n>` serves them: a PDF page's file then its
+ * cover, an Images page's images. Empty for the other types.
+ */
+export function pageFiles(page: HostedPage): string[] {
+  if (page.type === 'pdf') return page.cover ? [page.file, page.cover.path] : [page.file];
+  if (page.type === 'images') return page.images.map((i) => i.path);
+  return [];
+}
 export type PageTheme = z.infer<typeof pageThemeSchema>;

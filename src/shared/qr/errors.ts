@@ -60,6 +60,8 @@ export type QrErrorCode =
   | 'BAD_DESIGN'
   | 'UNKNOWN_LOGO'
   | 'BAD_LOGO'
+  /** A hosted page's image that cannot be decoded or re-encoded (workers/service/pageImage.ts). */
+  | 'BAD_IMAGE'
   | 'ABORTED'
   | 'WORKER_CRASHED'
   | 'WORKER_TIMEOUT'

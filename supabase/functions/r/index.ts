@@ -5,20 +5,23 @@
 // database functions (record_scans for a counted scan, scan_lookup for HEAD, prefetches, bots and the password form,
 // record_scan_outcomes and the password-attempt pair for codes with settings) with the project's
 // service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided to Edge Functions by the platform): none is
-// executable with the anon key, so nobody but the redirect can write scans. The key stays on the server and the
-// function does nothing else with it. The password cookie is signed with REDIRECT_COOKIE_SECRET when set (a
-// project secret), else with the service key (which never leaves the function either).
+// executable with the anon key, so nobody but the redirect can write scans. The key stays on the server; the
+// function also signs a hosted page's files with it, for a minute (`/r/<slug>/file/<n>`). The password cookie is
+// signed with REDIRECT_COOKIE_SECRET when set (a project secret), else with the service key (which never leaves
+// the function either).
 // Bare specifiers resolve through ./deno.json's import map, which pins the versions the local server runs.
 import { createClient } from '@supabase/supabase-js';
 import bcrypt from 'bcryptjs';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import {
+  FILE_URL_SECONDS,
   FOREIGN_KEY_VIOLATION,
   classifyAgent,
   createRedirectHandler,
   type CodeLookup,
 } from '../../../src/shared/handlers/redirect.ts';
+import { PAGE_FILES_BUCKET } from '../../../src/shared/pages/schema.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
 
 type Lookup = (address: string) => string | null;
@@ -140,6 +143,14 @@ Deno.serve(
     // bcrypt reads 72 bytes; a longer password never matches (the password form allows 200 characters).
     verifyPassword: (password, hash) =>
       new TextEncoder().encode(password).length > 72 ? Promise.resolve(false) : bcrypt.compare(password, hash),
+    // A PDF or Images page's file: signed by the service key for a minute (Storage answers an error, so null and
+    // the handler's 404, when the file does not exist).
+    signFile: async (path, download) => {
+      const { data, error } = await supabase.storage
+        .from(PAGE_FILES_BUCKET)
+        .createSignedUrl(path, FILE_URL_SECONDS, download ? { download: true } : undefined);
+      return error || !data ? null : data.signedUrl;
+    },
     cookieSecret: Deno.env.get('REDIRECT_COOKIE_SECRET') || serviceKey,
     isBot: (ua) => isbot(ua),
     parseUserAgent: (ua) => classifyAgent(new UAParser(ua).getResult()),

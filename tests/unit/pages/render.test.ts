@@ -33,6 +33,10 @@ const ALLOWED_TAGS = new Set([
   'dt',
   'dd',
   'br',
+  // PDF and Images pages (render-files.ts).
+  'img',
+  'figure',
+  'figcaption',
 ]);
 const ALLOWED_ATTRIBUTES = new Set([
   'lang',
@@ -44,6 +48,12 @@ const ALLOWED_ATTRIBUTES = new Set([
   'download',
   'aria-label',
   'role',
+  'src',
+  'width',
+  'height',
+  'alt',
+  'loading',
+  'decoding',
 ]);
 
 function elements(node: Node, out: Element[] = []): Element[] {
@@ -59,7 +69,11 @@ function text(node: Node): string {
 }
 
 const render = (page: HostedPage, now = '2026-04-01T12:00:00Z') =>
-  renderHostedPage(page, { now: new Date(now), vcardHref: '/r/abcd1234/contact.vcf' });
+  renderHostedPage(page, {
+    now: new Date(now),
+    vcardHref: '/r/abcd1234/contact.vcf',
+    fileHref: (n, download) => `/r/abcd1234/file/${n}${download ? '?download' : ''}`,
+  });
 
 describe('hosted pages', () => {
   it('accepts the sample pages and refuses links that are not http(s), mailto or tel', () => {
@@ -94,7 +108,8 @@ describe('hosted pages', () => {
       expect(ALLOWED_TAGS.has(el.tagName), el.tagName).toBe(true);
       for (const attr of el.attrs) {
         expect(ALLOWED_ATTRIBUTES.has(attr.name), attr.name).toBe(true);
-        if (attr.name === 'href') expect(attr.value).toMatch(/^(https?:\/\/|mailto:|tel:\+?[0-9]+$|\/)/);
+        if (attr.name === 'href' || attr.name === 'src')
+          expect(attr.value).toMatch(/^(https?:\/\/|mailto:|tel:\+?[0-9]+$|\/)/);
       }
     }
   });

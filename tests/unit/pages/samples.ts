@@ -2,6 +2,9 @@
 // every text field.
 import type { HostedPage } from '../../../src/shared/pages/schema.ts';
 
+/** The folder (user id) the sample file pages' paths are under. */
+export const SAMPLE_OWNER = '0b7c1f0e-1d2a-4c3b-9e8f-123456789abc';
+
 export const SAMPLE_PAGES: Record<HostedPage['type'], HostedPage> = {
   links: {
     v: 1,
@@ -61,6 +64,27 @@ export const SAMPLE_PAGES: Record<HostedPage['type'], HostedPage> = {
     terms: 'One per customer.\nNot valid with other offers.',
     redeemUrl: 'https://example.com/redeem?c=SPRING-20',
   },
+  pdf: {
+    v: 1,
+    type: 'pdf',
+    title: 'Spring catalogue 2026',
+    description: 'Every product, with prices.\nUpdated weekly.',
+    file: `${SAMPLE_OWNER}/catalogue-2026.pdf`,
+    cover: { path: `${SAMPLE_OWNER}/catalogue-cover.webp`, width: 1414, height: 2000 },
+    theme: { background: '#f7fafc', accent: '#2b6cb0' },
+  },
+  images: {
+    v: 1,
+    type: 'images',
+    title: 'Our new showroom',
+    description: 'Open from March.',
+    images: Array.from({ length: 20 }, (_, i) => ({
+      path: `${SAMPLE_OWNER}/showroom-${i + 1}.${i % 2 ? 'jpg' : 'webp'}`,
+      width: 2000,
+      height: i % 3 ? 1500 : 2000,
+      ...(i % 4 ? { caption: `Room ${i + 1}, seen from the entrance` } : {}),
+    })),
+  },
 };
 
 export const HOSTILE_STRINGS = [
@@ -101,5 +125,14 @@ export function withHostileText(page: HostedPage, text: string): HostedPage {
       };
     case 'coupon':
       return { ...page, headline: t(80), offer: t(200), terms: t(1000) };
+    case 'pdf':
+      return { ...page, title: t(80), description: t(500) };
+    case 'images':
+      return {
+        ...page,
+        title: t(80),
+        description: t(300),
+        images: page.images.map((i) => ({ ...i, caption: t(140) })),
+      };
   }
 }

@@ -106,6 +106,10 @@ function refusal(err: unknown): ApiV1Error | null {
   if (state === '23514' && /qr_codes_dynamic_destination/.test(message)) {
     return invalidRequest('"destination": is required for a dynamic code');
   }
+  // A PDF or Images page naming a file outside the owner's folder (20261129005310_file_pages.sql).
+  if (state === '23514' && /qr_codes_page_files_owned/.test(message)) {
+    return invalidRequest('"page": names a file outside your own folder of page-files (<your user id>/…)');
+  }
   if (state === '23514' || state === '22001' || state === '22023' || state === '22P02' || state === '54000') {
     return invalidRequest(`The database refused the values: ${message}`);
   }
