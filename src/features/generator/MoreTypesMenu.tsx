@@ -1,6 +1,14 @@
+import { useNavigate } from 'react-router-dom';
+import { useStore } from 'jotai';
 import { HStack, Menu, Portal, Text } from '@chakra-ui/react';
+import { toaster } from '../../components/toaster.ts';
 import { MORE_QR_TYPES } from '../../content/qrTypes.ts';
 import type { QrTypeId } from '../../content/qrTypes.ts';
+import { isSignedInAtom } from '../auth/authStateAtom.ts';
+import { isHostedType } from '../pages/hostedTypes.ts';
+
+/** Signed-out visitors hear about hosted pages once per visit, not at every pick of such a type. */
+let toldAboutHostedPages = false;
 
 export interface MoreTypesMenuProps {
   open: boolean;
@@ -21,6 +29,21 @@ export default function MoreTypesMenu({
   onChoose,
   triggerId,
 }: MoreTypesMenuProps) {
+  const store = useStore();
+  const navigate = useNavigate();
+  // Here, in the menu's lazy chunk, rather than in the panel: the generator's first paint does not grow (issue 32).
+  const tellAboutHostedPages = (option: (typeof MORE_QR_TYPES)[number]) => {
+    if (toldAboutHostedPages || !isHostedType(option.id) || store.get(isSignedInAtom)) return;
+    toldAboutHostedPages = true;
+    toaster.create({
+      title: 'A hosted page needs a free account',
+      description: `With a free account we host your ${option.label} page behind a dynamic code you can edit any time. Without one, this code links to a page you host yourself.`,
+      type: 'info',
+      duration: 15_000,
+      closable: true,
+      action: { label: 'Sign up free', onClick: () => void navigate('/auth') },
+    });
+  };
   return (
     <Menu.Root
       open={open}
@@ -30,7 +53,9 @@ export default function MoreTypesMenu({
       ids={{ trigger: triggerId }}
       onSelect={({ value }) => {
         const option = MORE_QR_TYPES.find((t) => t.id === value);
-        if (option) onChoose(option.id);
+        if (!option) return;
+        onChoose(option.id);
+        tellAboutHostedPages(option);
       }}
     >
       <Portal>
