@@ -104,21 +104,6 @@ export const routes: RouteObject[] = [
                   import('../pages/DashboardAnalyticsPage.tsx').then((m) => ({ Component: m.DashboardAnalyticsPage })),
               },
               {
-                // A hosted page's editor (issue 32): a new page of a type, or a saved code's page.
-                path: 'pages/new/:type',
-                lazy: () =>
-                  import('../pages/DashboardPageEditorPage.tsx').then((m) => ({
-                    Component: m.DashboardPageEditorPage,
-                  })),
-              },
-              {
-                path: 'pages/:id',
-                lazy: () =>
-                  import('../pages/DashboardPageEditorPage.tsx').then((m) => ({
-                    Component: m.DashboardPageEditorPage,
-                  })),
-              },
-              {
                 path: 'settings',
                 lazy: () =>
                   import('../pages/DashboardSettingsPage.tsx').then((m) => ({ Component: m.DashboardSettingsPage })),

@@ -77,7 +77,6 @@ const PRIVATE_HEADS = {
   '/dashboard/qr-codes': { title: 'My QR Codes' },
   '/dashboard/analytics': { title: 'Analytics · Dashboard' },
   '/dashboard/settings': { title: 'Settings · Dashboard' },
-  '/dashboard/pages': { title: 'Hosted page · Dashboard' },
   '*': { title: 'Page not found' },
 } as const satisfies Record<string, PageHead>;
 

@@ -1,11 +1,9 @@
 import { useNavigate } from 'react-router-dom';
-import { useStore } from 'jotai';
 import { HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
 import { MORE_QR_TYPES } from '../../content/qrTypes.ts';
 import type { QrTypeId } from '../../content/qrTypes.ts';
-import { isSignedInAtom } from '../auth/authStateAtom.ts';
-import { isHostedType } from '../pages/hostedTypes.ts';
+import { isHostedType } from '../codes/codesConfig.ts';
 
 /** Signed-out visitors hear about hosted pages once per visit, not at every pick of such a type. */
 let toldAboutHostedPages = false;
@@ -18,6 +16,8 @@ export interface MoreTypesMenuProps {
   onChoose: (type: QrTypeId) => void;
   /** Id of TypePicker's "More" button: the menu anchors to it and returns focus to it as to its own trigger. */
   triggerId: string;
+  /** Signed-out visitors are told that a hosted page needs an account (passed in: one file less for the menu). */
+  signedIn: boolean;
 }
 
 /** The "More" types menu (spec §4), loaded when its button is about to be used: zag's menu and floating-ui. */
@@ -28,12 +28,12 @@ export default function MoreTypesMenu({
   onHighlightChange,
   onChoose,
   triggerId,
+  signedIn,
 }: MoreTypesMenuProps) {
-  const store = useStore();
   const navigate = useNavigate();
   // Here, in the menu's lazy chunk, rather than in the panel: the generator's first paint does not grow (issue 32).
   const tellAboutHostedPages = (option: (typeof MORE_QR_TYPES)[number]) => {
-    if (toldAboutHostedPages || !isHostedType(option.id) || store.get(isSignedInAtom)) return;
+    if (toldAboutHostedPages || !isHostedType(option.id) || signedIn) return;
     toldAboutHostedPages = true;
     toaster.create({
       title: 'A hosted page needs a free account',

@@ -1,7 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, Text } from '@chakra-ui/react';
 import { QR_TYPES, type QrTypeId } from '../../content/qrTypes.ts';
-import { isHostedType, newPagePath } from './hostedTypes.ts';
+import { isHostedType, newPagePath } from '../codes/codesConfig.ts';
 
 /**
  * Next to a signed-in user's Save in the generator, for a type we can host (Links, vCard Plus, Menu, Coupon): the way

@@ -1,8 +1,8 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { Checkbox, CheckboxGroup, Fieldset, SimpleGrid, Stack, Wrap } from '@chakra-ui/react';
+import { Checkbox, CheckboxGroup, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
 import { DIETARY_TAGS, MAX_MENU_ITEMS, MAX_MENU_SECTIONS } from '../../shared/pages/schema.ts';
 import { blankMenuItem, type MenuValues } from './pageValues.ts';
-import { AddRowButton, ListRow, PageField, ThemeFields } from './formParts.tsx';
+import { AddRowButton, Group, ListRow, PageField, ThemeFields } from './formParts.tsx';
 
 const TAG_LABELS: Record<(typeof DIETARY_TAGS)[number], string> = {
   vegan: 'Vegan',
@@ -17,10 +17,9 @@ const TAG_LABELS: Record<(typeof DIETARY_TAGS)[number], string> = {
 function TagBoxes({ name }: { name: string }) {
   const { register } = useFormContext();
   return (
-    <Fieldset.Root>
-      <Fieldset.Legend fontSize="sm">Dietary tags</Fieldset.Legend>
+    <Group legend="Dietary tags">
       <CheckboxGroup>
-        <Wrap gap="3">
+        <HStack gap="3" wrap="wrap">
           {DIETARY_TAGS.map((tag) => (
             <Checkbox.Root key={tag} size="sm">
               <Checkbox.HiddenInput value={tag} {...register(name)} />
@@ -28,9 +27,9 @@ function TagBoxes({ name }: { name: string }) {
               <Checkbox.Label>{TAG_LABELS[tag]}</Checkbox.Label>
             </Checkbox.Root>
           ))}
-        </Wrap>
+        </HStack>
       </CheckboxGroup>
-    </Fieldset.Root>
+    </Group>
   );
 }
 

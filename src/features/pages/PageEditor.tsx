@@ -12,7 +12,7 @@ import type { HostedPage } from '../../shared/pages/schema.ts';
 import { DEFAULT_CODE_DESIGN, type SavedCode } from '../codes/codeModel.ts';
 import { createCode, updateCode } from '../codes/codesApi.ts';
 import { bumpCodesVersionAtom } from '../codes/codesAtoms.ts';
-import { editPagePath, type HostedQrTypeId } from './hostedTypes.ts';
+import { editPagePath, type HostedQrTypeId } from '../codes/codesConfig.ts';
 import { PAGE_FORMS } from './pageForms.ts';
 import { PagePreview } from './PagePreview.tsx';
 import { SavedPageBar } from './SavedPageBar.tsx';

@@ -7,7 +7,7 @@ import { useLatestLoad } from '../../lib/useLatestLoad.ts';
 import { hostedPageSchema } from '../../shared/pages/schema.ts';
 import { getCode } from '../codes/codesApi.ts';
 import { codesVersionAtom } from '../codes/codesAtoms.ts';
-import { HOSTED_PAGE_TYPES, isHostedType } from './hostedTypes.ts';
+import { HOSTED_PAGE_TYPES, isHostedType } from '../codes/codesConfig.ts';
 import { PageEditor } from './PageEditor.tsx';
 import { blankValues, toValues } from './pageValues.ts';
 

@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
-import { Fieldset, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { VcardValues } from './pageValues.ts';
-import { AddRowButton, ListRow, PageField, ThemeFields } from './formParts.tsx';
+import { AddRowButton, Group, ListRow, PageField, ThemeFields } from './formParts.tsx';
 
 const MAX_PHONES = 5;
 const MAX_EMAILS = 5;
@@ -65,8 +65,7 @@ export function VcardFields() {
         onAdd={() => emails.append({ address: '' })}
       />
       <PageField name="website" label="Website" type="url" placeholder="https://example.com" />
-      <Fieldset.Root>
-        <Fieldset.Legend>Address</Fieldset.Legend>
+      <Group legend="Address">
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
           <PageField name="address.street" label="Street" autoComplete="street-address" />
           <PageField name="address.city" label="City" autoComplete="address-level2" />
@@ -74,7 +73,7 @@ export function VcardFields() {
           <PageField name="address.postcode" label="Postcode" autoComplete="postal-code" />
           <PageField name="address.country" label="Country" autoComplete="country-name" />
         </SimpleGrid>
-      </Fieldset.Root>
+      </Group>
       <PageField name="note" label="Note" multiline />
       <ThemeFields />
     </Stack>

@@ -1,5 +1,5 @@
 // Per page type: the shared schema that checks it and the fields that edit it. A new page type (PDF, Images) is one
-// entry here plus its fields component and its line in hostedTypes.ts.
+// entry here plus its fields component and its line in codes/codesConfig.ts (HOSTED_PAGE_TYPES).
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import {
