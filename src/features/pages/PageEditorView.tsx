@@ -32,18 +32,20 @@ export function NewPageView({ type }: { type: string | undefined }) {
  */
 export function EditPageView({ id }: { id: string }) {
   const version = useAtomValue(codesVersionAtom);
-  const { state, retry } = useLatestLoad(`${id}#${version}`, (signal) => getCode(id, signal));
-  if (state.status === 'idle' || state.status === 'loading') return <Spinner aria-label="Loading the page" />;
-  if (state.status === 'error')
+  const { state, latest, retry } = useLatestLoad(`${id}#${version}`, (signal) => getCode(id, signal));
+  // While a save's reload runs, the editor stays (with the focus and what was typed); only the first load waits.
+  const shown = state.status === 'ready' || state.status === 'error' ? state : latest;
+  if (shown === null) return <Spinner aria-label="Loading the page" />;
+  if (shown.status === 'error')
     return (
       <Stack gap="3" align="start">
-        <FormError error={toDataError(state.error)} />
+        <FormError error={toDataError(shown.error)} />
         <Button size="sm" variant="outline" onClick={retry}>
           Try again
         </Button>
       </Stack>
     );
-  const code = state.data;
+  const code = shown.data;
   const page = hostedPageSchema.safeParse(code.page);
   if (!page.success || !isHostedType(code.type)) {
     return (
