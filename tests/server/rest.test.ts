@@ -570,5 +570,41 @@ describe.each(backends)('REST subset on %s', (backend) => {
         .eq('id', ids[1]!);
       expect(edit.error).toBeNull();
     });
+
+    it('counts hosted pages as dynamic codes (issue 32): a 4th page, or a page beside 3 redirects, is refused', async () => {
+      const b = await signedUpClient(srv.url);
+      const page = (n: number) => ({
+        name: `Page ${n}`,
+        type: 'links',
+        is_dynamic: true,
+        page: { v: 1, type: 'links', title: `Page ${n}`, links: [{ label: 'Site', url: 'https://example.com/' }] },
+      });
+      const two = await b.client
+        .from('qr_codes')
+        .insert([page(1), page(2)])
+        .select('id');
+      expect(two.error).toBeNull();
+      const third = await b.client
+        .from('qr_codes')
+        .insert({ name: 'Redirect', destination: 'https://example.com/r', is_dynamic: true })
+        .select('id')
+        .single();
+      expect(third.error).toBeNull();
+      const fourth = await b.client.from('qr_codes').insert(page(4)).select();
+      expect(fourth.error).toMatchObject({ code: 'P0001', message: LIMIT_MESSAGE });
+      // Editing a page is an update of the same dynamic code: not a new one.
+      const ids = (two.data as { id: string }[]).map((r) => r.id);
+      const edit = await b.client
+        .from('qr_codes')
+        .update({ page: page(9).page })
+        .eq('id', ids[0]!);
+      expect(edit.error).toBeNull();
+      await b.client
+        .from('qr_codes')
+        .delete()
+        .eq('id', (third.data as { id: string }).id);
+      const again = await b.client.from('qr_codes').insert(page(4)).select('id');
+      expect(again.error).toBeNull();
+    });
   });
 });

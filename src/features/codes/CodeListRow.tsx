@@ -53,7 +53,7 @@ export function CodeListRow({ code, onEdit, onDelete, onToggleStatus, onRules, s
             <Text as="span" fontFamily="mono">
               {shortUrl(code.slug)}
             </Text>{' '}
-            → {code.destination}
+            → {code.page === null ? code.destination : `a hosted ${typeLabel(code.type)} page`}
           </Text>
         )}
       </Box>

@@ -1,14 +1,15 @@
 import { useState, type ReactNode } from 'react';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, Field, HStack, Input, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Link as RouterLink } from 'react-router-dom';
+import { Dialog, Field, HStack, Input, Link, NativeSelect, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { DialogActions } from '../../components/DialogActions.tsx';
 import { DialogShell } from '../../components/DialogShell.tsx';
 import { FormError } from '../../components/FormError.tsx';
 import { toaster } from '../../components/toaster.ts';
 import { toDataError, type DataError } from '../../lib/dataError.ts';
 import { ECL_OPTIONS, FRAME_OPTIONS, SHAPE_OPTIONS } from '../../qr-ui/index.ts';
-import { shortUrl } from './codesConfig.ts';
+import { editPagePath, shortUrl } from './codesConfig.ts';
 import type { SavedCode } from './codeModel.ts';
 import { updateCode } from './codesApi.ts';
 import { editCodeSchema, type EditCodeValues } from './codeSchemas.ts';
@@ -37,6 +38,7 @@ function valuesOf(code: SavedCode): EditCodeValues {
   return {
     name: code.name,
     isDynamic: code.isDynamic,
+    hasPage: code.page !== null,
     destination: code.destination ?? '',
     content: code.content,
     ...code.design,
@@ -74,9 +76,12 @@ function EditForm({
       };
       const saved = await updateCode(
         code.id,
-        code.isDynamic
-          ? { name: v.name, destination: v.destination, design }
-          : { name: v.name, content: v.content, design },
+        // A hosted page's code has no destination: its page is edited in the page editor.
+        code.page !== null
+          ? { name: v.name, design }
+          : code.isDynamic
+            ? { name: v.name, destination: v.destination, design }
+            : { name: v.name, content: v.content, design },
         code,
       );
       toaster.create({ title: 'Saved!', description: `“${saved.name}” was updated.`, type: 'success', closable: true });
@@ -98,7 +103,18 @@ function EditForm({
             <Input autoComplete="off" {...register('name')} />
             <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
           </Field.Root>
-          {code.isDynamic ? (
+          {code.page !== null ? (
+            <Text fontSize="sm" color="gray.800">
+              Scans of{' '}
+              <Text as="span" fontFamily="mono">
+                {shortUrl(code.slug)}
+              </Text>{' '}
+              show a page we host.{' '}
+              <Link asChild color="brand.700" textDecoration="underline">
+                <RouterLink to={editPagePath(code.id)}>Edit the page</RouterLink>
+              </Link>
+            </Text>
+          ) : code.isDynamic ? (
             <Field.Root invalid={Boolean(errors.destination)} required>
               <Field.Label>Destination URL</Field.Label>
               <Input type="url" autoComplete="url" {...register('destination')} />

@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom, useStore, type Atom, type WritableAtom } from
 import { Box, Button, Link, Stack, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
 import type { QrTypeId } from '../../content/qrTypes.ts';
+import { HostedPageOffer } from '../pages/HostedPageOffer.tsx';
 import { bumpCodesVersionAtom } from './codesAtoms.ts';
 import { shortUrl } from './codesConfig.ts';
 import { parseDesign, type CodeDesign, type SavedCode } from './codeModel.ts';
@@ -40,6 +41,7 @@ export function SaveCodeButton({ atoms, enabled }: { atoms: SaveSourceAtoms; ena
   const setValue = useSetAtom(atoms.setValueAtom);
   const bump = useSetAtom(bumpCodesVersionAtom);
   const payload = useAtomValue(atoms.payloadAtom);
+  const type = useAtomValue(atoms.typeAtom);
   const [source, setSource] = useState<SaveSource | null>(null);
   const [saved, setSaved] = useState<{ name: string; url: string } | null>(null);
 
@@ -83,6 +85,7 @@ export function SaveCodeButton({ atoms, enabled }: { atoms: SaveSourceAtoms; ena
       <Button size="sm" variant="outline" colorPalette="brand" disabled={!enabled} onClick={open}>
         Save
       </Button>
+      <HostedPageOffer type={type} />
       {showNotice && (
         <Box role="status" borderWidth="1px" borderColor="brand.200" bg="brand.50" rounded="md" px="3" py="2">
           <Text fontSize="sm" color="gray.800">

@@ -75,6 +75,8 @@ export interface QrCodeRow {
   status: string;
   created_at: string;
   updated_at: string;
+  /** The hosted page (jsonb), null when the code redirects; absent from rows read without it. */
+  page?: unknown;
 }
 
 export type CodeStatus = 'active' | 'paused';
@@ -93,6 +95,8 @@ export interface SavedCode {
   /** All-time scans, and how many of them were unique (a visitor's first scan of the code in a UTC day). */
   scans: number;
   uniqueScans: number;
+  /** The hosted page as stored (the page editor parses it with hostedPageSchema), or null: the code redirects. */
+  page: unknown;
 }
 
 export type ScanCounts = Pick<SavedCode, 'scans' | 'uniqueScans'>;
@@ -113,6 +117,7 @@ export function toSavedCode(row: QrCodeRow, counts: ScanCounts = NO_SCANS): Save
     createdAt: row.created_at,
     scans: counts.scans,
     uniqueScans: counts.uniqueScans,
+    page: row.page ?? null,
   };
 }
 

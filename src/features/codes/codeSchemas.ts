@@ -18,6 +18,8 @@ export const editCodeSchema = z
   .object({
     name,
     isDynamic: z.boolean(),
+    /** A hosted page's code: no destination to check (the page editor edits its page). */
+    hasPage: z.boolean().optional(),
     destination: z.string().trim(),
     content: z.string(),
     shape: z.enum(SHAPES),
@@ -28,6 +30,7 @@ export const editCodeSchema = z
     ecl: z.enum(ECLS as [Ecl, ...Ecl[]]),
   })
   .superRefine((v, ctx) => {
+    if (v.hasPage) return;
     if (v.isDynamic) {
       // The database's rule (public.is_redirectable_url); codesApi stores the normalized form.
       const destination = normalizeDestination(v.destination);

@@ -4,6 +4,7 @@
  * DataError with a sentence for the user (src/lib/supabaseCall.ts).
  */
 import { normalizeDestination } from '../../shared/destination.ts';
+import type { HostedPage } from '../../shared/pages/schema.ts';
 import { DataError, NOT_FOUND_MESSAGE } from '../../lib/dataError.ts';
 import { abortable, dataCall, supabaseCall, supabasePage } from '../../lib/supabaseCall.ts';
 import { countsByCode, toScanCounts, type ScanCountRow } from './scanCounts.ts';
@@ -13,7 +14,7 @@ import { NO_SCANS, toSavedCode } from './codeModel.ts';
 import { dashboardSummarySchema, type DashboardSummary } from './dashboardSummary.ts';
 import { ilikePattern, pageCount, pageRange, sortOrder, type ListQuery } from './listQuery.ts';
 
-const COLUMNS = 'id,name,type,content,destination,design,is_dynamic,slug,status,created_at,updated_at';
+const COLUMNS = 'id,name,type,content,destination,design,is_dynamic,slug,status,created_at,updated_at,page';
 
 export interface CodePage {
   codes: SavedCode[];
@@ -126,6 +127,8 @@ export interface NewCode {
   /** Dynamic: where the short URL redirects. */
   destination: string | null;
   design: CodeDesign;
+  /** Dynamic: the hosted page a scan shows instead of a redirect (checked against hostedPageSchema). */
+  page?: HostedPage;
 }
 
 /**
@@ -148,8 +151,10 @@ export function createCode(code: NewCode): Promise<SavedCode> {
           type: code.type,
           is_dynamic: code.isDynamic,
           content: code.isDynamic ? '' : code.content,
-          destination: code.isDynamic ? storedDestination(code.destination) : null,
+          // A hosted page answers the scan itself: the code needs no destination (the database's check agrees).
+          destination: code.isDynamic && !code.page ? storedDestination(code.destination) : null,
           design: code.design,
+          ...(code.page ? { page: code.page } : {}),
         })
         .select(COLUMNS)
         .single(),
@@ -165,6 +170,8 @@ export interface CodePatch {
   destination?: string;
   design?: CodeDesign;
   status?: CodeStatus;
+  /** A hosted page's new content: the same short URL shows it at the next scan. */
+  page?: HostedPage;
 }
 
 export function updateCode(id: string, patch: CodePatch, counts: ScanCounts = NO_SCANS): Promise<SavedCode> {
@@ -175,6 +182,18 @@ export function updateCode(id: string, patch: CodePatch, counts: ScanCounts = NO
       getSupabase().from('qr_codes').update(body).eq('id', id).select(COLUMNS).single(),
     );
     return toSavedCode(row, counts);
+  });
+}
+
+/** One of the user's codes (RLS: another user's is not found). */
+export function getCode(id: string, signal?: AbortSignal): Promise<SavedCode> {
+  return dataCall(async () => {
+    const rows = await supabaseCall<QrCodeRow[]>(
+      abortable(getSupabase().from('qr_codes').select(COLUMNS).eq('id', id).limit(1), signal),
+    );
+    const row = rows[0];
+    if (!row) throw new DataError('not_found', NOT_FOUND_MESSAGE);
+    return (await withScans([row], signal))[0]!;
   });
 }
 

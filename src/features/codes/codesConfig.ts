@@ -1,3 +1,6 @@
+import type { QrTypeId } from '../../content/qrTypes.ts';
+import type { HostedPage } from '../../shared/pages/schema.ts';
+
 /**
  * Where dynamic codes point. A dynamic code encodes `${redirectBase}/${slug}`; the server behind it answers with a
  * 302 to the code's current destination, so the destination can change without reprinting.
@@ -31,3 +34,32 @@ export function shortUrl(slug: string, base: string = readRedirectBaseUrl()): st
 export function isShortUrl(url: string, base: string = readRedirectBaseUrl()): boolean {
   return url.trim().startsWith(`${trimSlashes(base)}/`);
 }
+
+// Hosted pages (issue 32): the generator types a signed-in user can build as a page we host, and where the editor
+// lives. Here rather than in src/features/pages: this module is already among the files the generator's lazy parts
+// and the dashboard's routes name, and a module of its own would add its name to those lists, which the first
+// paint downloads (e2e/fixtures/budgets.ts). Adding PDF and Images is a line each below (and their form in
+// src/features/pages/pageForms.ts) once their page types are in hostedPageSchema.
+
+/** Generator type → the page type it builds. vCard Plus is the `vcard` page (the plain vCard stays in the code). */
+export const HOSTED_PAGE_TYPES = {
+  links: 'links',
+  vcardplus: 'vcard',
+  menu: 'menu',
+  coupon: 'coupon',
+} as const satisfies Partial<Record<QrTypeId, HostedPage['type']>>;
+
+export type HostedQrTypeId = keyof typeof HOSTED_PAGE_TYPES;
+
+export function isHostedType(type: string): type is HostedQrTypeId {
+  return Object.hasOwn(HOSTED_PAGE_TYPES, type);
+}
+
+/**
+ * The editor is a view of My QR Codes (HostedPageScreen.tsx says why): a new page of a generator type, or a saved
+ * code's page. In this module, so the generator's parts that link to it add one small file to what they load.
+ */
+export const NEW_PAGE_PARAM = 'new-hosted-page';
+export const EDIT_PAGE_PARAM = 'hosted-page';
+export const newPagePath = (type: HostedQrTypeId) => `/dashboard/qr-codes?${NEW_PAGE_PARAM}=${type}`;
+export const editPagePath = (codeId: string) => `/dashboard/qr-codes?${EDIT_PAGE_PARAM}=${encodeURIComponent(codeId)}`;

@@ -156,7 +156,7 @@ export function GeneratorPanel({ atoms }: { atoms: GeneratorAtoms }) {
     <Grid templateColumns={{ base: '1fr', lg: '3fr 2fr' }} gap="6" alignItems="start">
       <Stack gap="4">
         <Step n={1} title="Select QR Type" atoms={atoms}>
-          <TypePicker atoms={atoms} />
+          <TypePicker atoms={atoms} signedIn={signedIn} />
           <ContentForm atoms={atoms} error={inlineError} />
           <Capacity atoms={atoms} store={store} />
         </Step>

@@ -15,7 +15,7 @@ const lastMore = MORE_QR_TYPES.at(-1)?.id ?? null;
  * Spec §2/§4: the six popular types as buttons (choosing one keeps the content) and a "More" menu with
  * descriptions for the other 18 (choosing one clears the content and closes the menu).
  */
-export function TypePicker({ atoms }: { atoms: GeneratorAtoms }) {
+export function TypePicker({ atoms, signedIn }: { atoms: GeneratorAtoms; signedIn: boolean }) {
   const type = useAtomValue(atoms.typeAtom);
   const chooseType = useSetAtom(atoms.chooseTypeAtom);
   const current = QR_TYPES.find((t) => t.id === type);
@@ -79,6 +79,7 @@ export function TypePicker({ atoms }: { atoms: GeneratorAtoms }) {
             onHighlightChange={setHighlighted}
             onChoose={(id) => chooseType({ type: id, clearContent: true })}
             triggerId={triggerId}
+            signedIn={signedIn}
           />
         </Suspense>
       )}

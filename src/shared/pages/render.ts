@@ -75,6 +75,7 @@ function document(title: string, theme: PageTheme, body: Html): Html {
         <meta name="viewport" content="width=device-width,initial-scale=1" />
         <title>${title}</title>
         <meta name="description" content="${title}" />
+        <link rel="icon" href="data:," />
         <style>
           ${raw(`:root{${vars}}${STYLE}${FILES_STYLE}`)}
         </style>

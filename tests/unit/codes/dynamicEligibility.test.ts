@@ -72,4 +72,8 @@ describe('form schemas', () => {
     expect(editCodeSchema.safeParse({ ...base, fg: 'red' }).success).toBe(false);
     expect(editCodeSchema.safeParse({ ...base, shape: 'hexagon' }).success).toBe(false);
   });
+  it('edit: a hosted page has no destination to check (the page editor edits it)', () => {
+    expect(editCodeSchema.safeParse({ ...base, destination: '' }).success).toBe(false);
+    expect(editCodeSchema.safeParse({ ...base, hasPage: true, destination: '' }).success).toBe(true);
+  });
 });

@@ -1,0 +1,193 @@
+#!/usr/bin/env node
+// @ts-check
+// Lighthouse on hosted pages (issue 32): its mobile preset (simulated slow 4G, 4x CPU slowdown) on one page of each
+// type, served by the local server at /r/<slug> exactly as a scanner's phone gets it (PGlite in a temp folder).
+// RUNS runs each; medians to bench-results/lighthouse-pages.md, every run to bench-results/lighthouse-pages.json.
+// Issue 32's target: performance ≥ 98, accessibility, best practices and SEO 100. Run by `npm run bench:lighthouse`
+// after the app's pages (scripts/bench/lighthouse.mjs). Knobs: BENCH_RUNS (default 3), CHROME_PATH.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { envInteger } from './lib/knobs.mjs';
+import { LIGHTHOUSE, runLighthouse } from './lib/lighthouse.mjs';
+import { loadAverage, machine } from './lib/machine.mjs';
+import { startLocalServer } from './lib/server.mjs';
+import { median } from './lib/stats.mjs';
+
+const RUNS = envInteger('BENCH_RUNS', 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+/** The Supabase CLI's public demo anon key, which the local server accepts. */
+const DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+
+/** One realistic page per type, as an owner would fill it in (the same shapes as tests/unit/pages/samples.ts). */
+const PAGES = {
+  links: {
+    v: 1,
+    type: 'links',
+    title: 'Café Lumière',
+    bio: 'Fresh bread every morning.\nOpen daily from 7:00.',
+    links: [
+      { label: 'Order online', url: 'https://example.com/order' },
+      { label: 'Instagram', url: 'https://instagram.com/cafelumiere' },
+      { label: 'Call us', url: 'tel:+44 20 7946 0958' },
+      { label: 'Email us', url: 'mailto:hello@example.com' },
+    ],
+    theme: { background: '#1a202c', accent: '#f6ad55' },
+  },
+  vcard: {
+    v: 1,
+    type: 'vcard',
+    firstName: 'Zoë',
+    lastName: "O'Brien-Müller",
+    role: 'Head of Sales',
+    company: 'Acme, Inc.; Europe',
+    phones: [
+      { label: 'Mobile', number: '+49 151 2345 6789' },
+      { label: 'Work', number: '+49 (30) 123-456' },
+    ],
+    emails: ['zoe@example.com'],
+    website: 'https://example.com/zoe',
+    address: { street: 'Unter den Linden 1', city: 'Berlin', postcode: '10117', country: 'Germany' },
+    note: 'Met at the trade fair;\ncall after 10:00, please.',
+  },
+  menu: {
+    v: 1,
+    type: 'menu',
+    title: 'Trattoria da Marco',
+    currency: 'EUR',
+    locale: 'de-DE',
+    hours: 'Tue–Sun 12:00–22:00',
+    sections: ['Antipasti', 'Primi', 'Dolci'].map((name) => ({
+      name,
+      items: Array.from({ length: 8 }, (_, i) => ({
+        name: `${name} ${i + 1}`,
+        description: 'Seasonal, with olive oil from our own trees and basil from the garden.',
+        price: 7.5 + i * 1.25,
+        ...(i % 3 === 0 ? { tags: ['vegetarian', 'gluten-free'] } : {}),
+      })),
+    })),
+  },
+  coupon: {
+    v: 1,
+    type: 'coupon',
+    headline: '20 % off your next visit',
+    offer: 'On any order over 30 €.',
+    code: 'SPRING-20',
+    validFrom: '2026-03-01T00:00:00Z',
+    validUntil: '2030-06-01T00:00:00Z',
+    timeZone: 'Europe/Berlin',
+    terms: 'One per customer.\nNot valid with other offers.',
+    redeemUrl: 'https://example.com/redeem?c=SPRING-20',
+  },
+};
+
+/**
+ * @param {string} base
+ * @param {string} path
+ * @param {{ method?: string, token?: string, body?: unknown, headers?: Record<string, string> }} [init]
+ */
+async function call(base, path, { method = 'POST', token = DEMO_ANON_KEY, body, headers = {} } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      apikey: DEMO_ANON_KEY,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return JSON.parse(text);
+}
+
+/**
+ * A dynamic code showing `page`, owned by a new account (one each: the Free plan holds 3 dynamic codes).
+ * @param {string} base
+ * @param {string} type
+ * @param {object} page
+ * @returns {Promise<string>} the code's slug
+ */
+async function pageCode(base, type, page) {
+  const signup = await call(base, '/auth/v1/signup', {
+    body: { email: `lighthouse-${type}-${Date.now()}@example.com`, password: 'bench-password-42' },
+  });
+  const code = await call(base, '/rest/v1/qr_codes', {
+    token: signup.access_token,
+    headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
+    body: { name: `${type} page`, type, is_dynamic: true, page },
+  });
+  return code.slug;
+}
+
+const dataDir = mkdtempSync(join(os.tmpdir(), 'qrcraft-lighthouse-pages-'));
+const work = mkdtempSync(join(os.tmpdir(), 'qrcraft-lighthouse-pages-runs-'));
+const server = await startLocalServer({
+  env: { DATA_DIR: dataDir, DATABASE_URL: '', AUTH_RATE_LIMITS: 'off' },
+  readyMs: 180_000,
+});
+/** @typedef {{ type: string, run: number, scores: Record<string, number>, bytes: number, failedAudits: string[] }} Run */
+/** @type {Run[]} */
+const runs = [];
+try {
+  /** @type {[string, string][]} */
+  const urls = [];
+  for (const [type, page] of Object.entries(PAGES))
+    urls.push([type, `${server.base}/r/${await pageCode(server.base, type, page)}`]);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const [type, url] of urls) {
+      const lhr = runLighthouse(url, join(work, `${run}-${type}.json`));
+      const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]));
+      // Every audit with a weight that did not pass, in any category: what to fix in the renderer.
+      const failedAudits = CATEGORIES.flatMap((c) =>
+        (lhr.categories[c]?.auditRefs ?? [])
+          .filter((ref) => {
+            const score = lhr.audits[ref.id]?.score;
+            return ref.weight > 0 && typeof score === 'number' && score < 1;
+          })
+          .map((ref) => `${c}: ${ref.id}`),
+      );
+      const bytes = lhr.audits['total-byte-weight']?.numericValue ?? NaN;
+      runs.push({ type, run, scores, bytes, failedAudits });
+      console.log(`run ${run} ${type}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}, ${bytes} B`);
+    }
+  }
+} finally {
+  await server.stop();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const lines = [
+  `# Lighthouse on hosted pages, mobile preset (${LIGHTHOUSE}), local server`,
+  '',
+  `Median of ${RUNS} runs per page type, ${new Date().toISOString()}, ${machine().cpus} cores, load average ${loadAverage()
+    .map((l) => l.toFixed(2))
+    .join(' ')} at the end. \`npm run bench:lighthouse\` (scripts/bench/lighthouse-pages.mjs). Target (issue 32):`,
+  'performance ≥ 98, accessibility, best practices and SEO 100.',
+  '',
+  '| page type | performance | accessibility | best practices | SEO | bytes transferred |',
+  '| --- | ---: | ---: | ---: | ---: | ---: |',
+];
+for (const type of Object.keys(PAGES)) {
+  const mine = runs.filter((r) => r.type === type);
+  const score = (/** @type {string} */ c) => median(mine.map((r) => r.scores[c] ?? NaN));
+  lines.push(
+    `| ${type} | ${score('performance')} | ${score('accessibility')} | ${score('best-practices')} | ${score('seo')} | ${median(mine.map((r) => r.bytes))} |`,
+  );
+}
+/** @type {[type: string, audits: string[]][]} */
+const failed = Object.keys(PAGES).map((type) => [
+  type,
+  [...new Set(runs.filter((r) => r.type === type).flatMap((r) => r.failedAudits))],
+]);
+if (failed.some(([, ids]) => ids.length > 0)) {
+  lines.push('', 'Audits that did not pass, in any run:', '');
+  for (const [type, ids] of failed) if (ids.length > 0) lines.push(`- ${type}: ${ids.join(', ')}`);
+}
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/lighthouse-pages.md', `${lines.join('\n')}\n`);
+writeFileSync('bench-results/lighthouse-pages.json', `${JSON.stringify({ lighthouse: LIGHTHOUSE, runs }, null, 2)}\n`);
+console.log(`\n${lines.join('\n')}`);

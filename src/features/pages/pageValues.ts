@@ -1,0 +1,279 @@
+// The editor's form values and the page they stand for. A form holds strings (an empty field is ''), a page holds
+// only what was filled in (src/shared/pages/schema.ts: optional fields are absent, prices are numbers, a coupon's
+// dates are UTC instants). toPage turns the first into the second before the shared schema checks it; toValues
+// fills the form from a saved page.
+import type { CouponPage, HostedPage, LinksPage, MenuPage, PageTheme, VcardPage } from '../../shared/pages/schema.ts';
+import { instantToWallTime, wallTimeToInstant } from './zonedTime.ts';
+
+export const DEFAULT_PAGE_THEME: PageTheme = { background: '#ffffff', accent: '#1a73e8' };
+
+export interface LinksValues {
+  type: 'links';
+  title: string;
+  bio: string;
+  links: { label: string; url: string }[];
+  theme: PageTheme;
+}
+
+export interface VcardValues {
+  type: 'vcard';
+  firstName: string;
+  lastName: string;
+  role: string;
+  company: string;
+  phones: { label: string; number: string }[];
+  /** Objects, not strings: react-hook-form's field arrays key their rows by object. */
+  emails: { address: string }[];
+  website: string;
+  address: { street: string; city: string; region: string; postcode: string; country: string };
+  note: string;
+  theme: PageTheme;
+}
+
+export interface MenuItemValues {
+  name: string;
+  description: string;
+  /** As typed: `4.5`, `4,50`. */
+  price: string;
+  tags: string[];
+}
+
+export interface MenuValues {
+  type: 'menu';
+  title: string;
+  currency: string;
+  locale: string;
+  hours: string;
+  sections: { name: string; items: MenuItemValues[] }[];
+  theme: PageTheme;
+}
+
+export interface CouponValues {
+  type: 'coupon';
+  headline: string;
+  offer: string;
+  code: string;
+  /** Wall-clock times in `timeZone` (datetime-local), '' for none. */
+  validFrom: string;
+  validUntil: string;
+  timeZone: string;
+  terms: string;
+  redeemUrl: string;
+  theme: PageTheme;
+}
+
+export type PageValues = LinksValues | VcardValues | MenuValues | CouponValues;
+
+export const blankMenuItem = (): MenuItemValues => ({ name: '', description: '', price: '', tags: [] });
+
+/** The browser's zone, for a new coupon (the owner's zone, in which its dates are shown). */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** A new page's form: one empty row in each list, so there is a field to type in. */
+/** The page types the app's editor edits (PDF and Images pages are made through the REST API for now). */
+export type EditablePage = Exclude<HostedPage, { type: 'pdf' | 'images' }>;
+
+export function isEditablePage(page: HostedPage): page is EditablePage {
+  return page.type !== 'pdf' && page.type !== 'images';
+}
+
+export function blankValues(type: EditablePage['type']): PageValues {
+  const theme = { ...DEFAULT_PAGE_THEME };
+  switch (type) {
+    case 'links':
+      return { type, title: '', bio: '', links: [{ label: '', url: '' }], theme };
+    case 'vcard':
+      return {
+        type,
+        firstName: '',
+        lastName: '',
+        role: '',
+        company: '',
+        phones: [{ label: '', number: '' }],
+        emails: [{ address: '' }],
+        website: '',
+        address: { street: '', city: '', region: '', postcode: '', country: '' },
+        note: '',
+        theme,
+      };
+    case 'menu':
+      return {
+        type,
+        title: '',
+        currency: 'EUR',
+        locale: '',
+        hours: '',
+        sections: [{ name: '', items: [blankMenuItem()] }],
+        theme,
+      };
+    case 'coupon':
+      return {
+        type,
+        headline: '',
+        offer: '',
+        code: '',
+        validFrom: '',
+        validUntil: '',
+        timeZone: browserZone(),
+        terms: '',
+        redeemUrl: '',
+        theme,
+      };
+  }
+}
+
+/** '' → absent: an empty optional field is not part of the page. */
+const opt = (value: string) => (value === '' ? undefined : value);
+
+/** Drops absent keys, and returns undefined for an object left empty (an address with nothing filled in). */
+function compact<T extends Record<string, unknown>>(object: T): Partial<T> | undefined {
+  const kept = Object.entries(object).filter(([, v]) => v !== undefined);
+  return kept.length ? (Object.fromEntries(kept) as Partial<T>) : undefined;
+}
+
+/** `4,50` and `4.50` are the same price; anything else stays text for the schema to refuse (with a message). */
+function price(typed: string): number | string | undefined {
+  const t = typed.trim().replace(',', '.');
+  if (t === '') return undefined;
+  return /^\d+(\.\d+)?$/.test(t) ? Number(t) : typed;
+}
+
+/** The page the form stands for, unchecked: hostedPageSchema decides whether it is one. */
+export function toPage(values: PageValues): unknown {
+  const common = { v: 1, theme: values.theme };
+  switch (values.type) {
+    case 'links':
+      return compact({
+        ...common,
+        type: values.type,
+        title: opt(values.title),
+        bio: opt(values.bio),
+        links: values.links,
+      });
+    case 'vcard': {
+      // A row with nothing in it is a row the user has not filled yet, not an error.
+      const phones = values.phones
+        .filter((p) => p.label !== '' || p.number !== '')
+        .map((p) => compact({ label: opt(p.label), number: p.number }));
+      const emails = values.emails.map((e) => e.address).filter((a) => a !== '');
+      return compact({
+        ...common,
+        type: values.type,
+        firstName: opt(values.firstName),
+        lastName: opt(values.lastName),
+        role: opt(values.role),
+        company: opt(values.company),
+        phones: phones.length ? phones : undefined,
+        emails: emails.length ? emails : undefined,
+        website: opt(values.website),
+        address: compact({
+          street: opt(values.address.street),
+          city: opt(values.address.city),
+          region: opt(values.address.region),
+          postcode: opt(values.address.postcode),
+          country: opt(values.address.country),
+        }),
+        note: opt(values.note),
+      });
+    }
+    case 'menu':
+      return compact({
+        ...common,
+        type: values.type,
+        title: opt(values.title),
+        currency: values.currency.trim().toUpperCase(),
+        locale: opt(values.locale.trim()),
+        hours: opt(values.hours),
+        sections: values.sections.map((s) => ({
+          name: s.name,
+          items: s.items.map((i) =>
+            compact({
+              name: i.name,
+              description: opt(i.description),
+              price: price(i.price),
+              tags: i.tags.length ? i.tags : undefined,
+            }),
+          ),
+        })),
+      });
+    case 'coupon': {
+      const instant = (local: string) =>
+        local === '' ? undefined : (wallTimeToInstant(local, values.timeZone) ?? local);
+      return compact({
+        ...common,
+        type: values.type,
+        headline: opt(values.headline),
+        offer: opt(values.offer),
+        code: opt(values.code.trim()),
+        validFrom: instant(values.validFrom),
+        validUntil: instant(values.validUntil),
+        timeZone: values.timeZone,
+        terms: opt(values.terms),
+        redeemUrl: opt(values.redeemUrl),
+      });
+    }
+  }
+}
+
+/** A saved page back into its form. */
+export function toValues(page: EditablePage): PageValues {
+  const blank = blankValues(page.type);
+  const theme = page.theme ?? DEFAULT_PAGE_THEME;
+  switch (page.type) {
+    case 'links':
+      return { ...(blank as LinksValues), ...linksValues(page), theme };
+    case 'vcard':
+      return { ...(blank as VcardValues), ...vcardValues(page), theme };
+    case 'menu':
+      return { ...(blank as MenuValues), ...menuValues(page), theme };
+    case 'coupon':
+      return { ...(blank as CouponValues), ...couponValues(page), theme };
+  }
+}
+
+const linksValues = (p: LinksPage) => ({ title: p.title, bio: p.bio ?? '', links: p.links });
+
+const vcardValues = (p: VcardPage) => ({
+  firstName: p.firstName ?? '',
+  lastName: p.lastName ?? '',
+  role: p.role ?? '',
+  company: p.company ?? '',
+  phones: p.phones?.map((x) => ({ label: x.label ?? '', number: x.number })) ?? [],
+  emails: p.emails?.map((address) => ({ address })) ?? [],
+  website: p.website ?? '',
+  address: {
+    street: p.address?.street ?? '',
+    city: p.address?.city ?? '',
+    region: p.address?.region ?? '',
+    postcode: p.address?.postcode ?? '',
+    country: p.address?.country ?? '',
+  },
+  note: p.note ?? '',
+});
+
+const menuValues = (p: MenuPage) => ({
+  title: p.title,
+  currency: p.currency,
+  locale: p.locale ?? '',
+  hours: p.hours ?? '',
+  sections: p.sections.map((s) => ({
+    name: s.name,
+    items: s.items.map((i) => ({
+      name: i.name,
+      description: i.description ?? '',
+      price: String(i.price),
+      tags: [...(i.tags ?? [])],
+    })),
+  })),
+});
+
+const couponValues = (p: CouponPage) => ({
+  headline: p.headline,
+  offer: p.offer ?? '',
+  code: p.code ?? '',
+  validFrom: p.validFrom ? instantToWallTime(p.validFrom, p.timeZone) : '',
+  validUntil: p.validUntil ? instantToWallTime(p.validUntil, p.timeZone) : '',
+  timeZone: p.timeZone,
+  terms: p.terms ?? '',
+  redeemUrl: p.redeemUrl ?? '',
+});

@@ -1,0 +1,112 @@
+// The page editor's form values (src/features/pages/pageValues.ts) against the shared schema: a filled form is a
+// valid page, a saved page fills the form and comes back unchanged, and a coupon's wall-clock dates are stored as
+// the UTC instants of the owner's zone.
+import { describe, expect, it } from 'vitest';
+import { hostedPageSchema } from '../../../src/shared/pages/schema.ts';
+import {
+  blankValues,
+  toPage,
+  toValues,
+  type EditablePage,
+  type PageValues,
+} from '../../../src/features/pages/pageValues.ts';
+import { instantToWallTime, wallTimeToInstant } from '../../../src/features/pages/zonedTime.ts';
+
+const theme = { background: '#fff8e7', accent: '#7b2d26' };
+const PAGES: EditablePage[] = [
+  {
+    v: 1,
+    type: 'links',
+    theme,
+    title: 'Ada’s Bakery',
+    bio: 'Bread\nand cakes',
+    links: [
+      { label: 'Order', url: 'https://example.com/order' },
+      { label: 'Call', url: 'tel:+44 20 7946 0000' },
+    ],
+  },
+  {
+    v: 1,
+    type: 'vcard',
+    theme,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    company: 'Analytical Engines',
+    phones: [{ label: 'Mobile', number: '+44 7700 900123' }, { number: '+44 20 7946 0000' }],
+    emails: ['ada@example.com'],
+    address: { city: 'London', country: 'UK' },
+  },
+  {
+    v: 1,
+    type: 'menu',
+    theme,
+    title: 'Trattoria',
+    currency: 'EUR',
+    locale: 'de-DE',
+    sections: [{ name: 'Pizza', items: [{ name: 'Margherita', price: 9.5, tags: ['vegetarian'] }] }],
+  },
+  {
+    v: 1,
+    type: 'coupon',
+    theme,
+    headline: '20% off',
+    code: 'SPRING20',
+    validFrom: '2026-03-29T00:30:00Z',
+    validUntil: '2026-12-31T22:59:00Z',
+    timeZone: 'Europe/Paris',
+  },
+];
+
+describe('page editor values', () => {
+  it.each(PAGES.map((p) => [p.type, p] as const))(
+    '%s: a saved page fills the form and comes back as it was',
+    (_, page) => {
+      const values = toValues(page);
+      const back = hostedPageSchema.parse(toPage(values));
+      expect(back).toEqual(page);
+    },
+  );
+
+  it('a new form is not a page yet, and says so at the required fields', () => {
+    for (const type of ['links', 'vcard', 'menu', 'coupon'] as const) {
+      const result = hostedPageSchema.safeParse(toPage(blankValues(type)));
+      // A vCard may be as little as a name-less card; every other type needs its title or headline.
+      if (type === 'vcard') expect(result.success).toBe(true);
+      else expect(result.success).toBe(false);
+    }
+  });
+
+  it('empty rows and fields are left out; a price with a comma is a number; text that is not a price is refused', () => {
+    const vcard = { ...(blankValues('vcard') as Extract<PageValues, { type: 'vcard' }>) };
+    vcard.emails = [{ address: '' }, { address: 'ada@example.com' }];
+    expect(toPage(vcard)).toMatchObject({ emails: ['ada@example.com'] });
+    expect(toPage(vcard)).not.toHaveProperty('phones');
+    expect(toPage(vcard)).not.toHaveProperty('address');
+
+    const menu = blankValues('menu') as Extract<PageValues, { type: 'menu' }>;
+    menu.title = 'M';
+    menu.sections = [{ name: 'S', items: [{ name: 'I', description: '', price: '4,50', tags: [] }] }];
+    expect(hostedPageSchema.parse(toPage(menu))).toMatchObject({ sections: [{ items: [{ price: 4.5 }] }] });
+    menu.sections[0]!.items[0]!.price = 'cheap';
+    expect(hostedPageSchema.safeParse(toPage(menu)).error?.issues[0]?.path).toEqual([
+      'sections',
+      0,
+      'items',
+      0,
+      'price',
+    ]);
+  });
+});
+
+describe('coupon dates in the owner zone', () => {
+  it('turns wall-clock times into UTC instants and back, across a clock change', () => {
+    expect(wallTimeToInstant('2026-12-31T23:59', 'Europe/Paris')).toBe('2026-12-31T22:59:00Z');
+    expect(wallTimeToInstant('2026-07-01T12:00', 'America/New_York')).toBe('2026-07-01T16:00:00Z');
+    expect(wallTimeToInstant('2026-07-01T12:00', 'UTC')).toBe('2026-07-01T12:00:00Z');
+    // 02:30 does not exist in Paris on 29 March 2026 (clocks go 02:00 → 03:00): it lands an hour later.
+    expect(wallTimeToInstant('2026-03-29T02:30', 'Europe/Paris')).toBe('2026-03-29T01:30:00Z');
+    expect(instantToWallTime('2026-12-31T22:59:00Z', 'Europe/Paris')).toBe('2026-12-31T23:59');
+    expect(instantToWallTime('2026-07-01T16:00:00Z', 'America/New_York')).toBe('2026-07-01T12:00');
+    expect(wallTimeToInstant('31/12/2026', 'UTC')).toBeNull();
+  });
+});
