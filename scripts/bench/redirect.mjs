@@ -407,34 +407,92 @@ const RULED_SETTINGS = {
   utm: { source: 'qr', campaign: 'bench' },
 };
 
+/**
+ * @typedef {Awaited<ReturnType<typeof throughput>>} RunResult
+ * @typedef {{ kind: string, result: RunResult }} Run
+ */
+
+/**
+ * Rounds of (plain, other) throughput runs on one server, interleaved, so their ratio is measured in the same
+ * conditions. `other` creates the second code; `afterRuns` runs while the server is still up.
+ * @template T
+ * @param {import('./lib/storage.mjs').BenchStorage} storage
+ * @param {number} port
+ * @param {string} otherKind
+ * @param {(base: string, token: string) => Promise<{ id: string, slug: string }>} other
+ * @param {(base: string) => Promise<T>} afterRuns
+ * @returns {Promise<{ runs: Run[], after: T }>}
+ */
+async function interleavedRuns(storage, port, otherKind, other, afterRuns) {
+  const base = `http://127.0.0.1:${port}`;
+  const server = await startServer(storage, port);
+  try {
+    /** @type {Run[]} */
+    const runs = [];
+    const token = await signUp(base);
+    const plain = await createCode(base, token, 'Plain');
+    const second = await other(base, token);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const { kind, code } of [
+        { kind: 'plain', code: plain },
+        { kind: otherKind, code: second },
+      ]) {
+        log(`${kind}, round ${round + 1}: ${REQUESTS} requests, ${CONNECTIONS} connections`);
+        runs.push({ kind, result: await throughput(base, token, cpuTargetOf(server, storage), code) });
+      }
+    }
+    return { runs, after: await afterRuns(base) };
+  } finally {
+    await server.stop();
+  }
+}
+
+/**
+ * The other kind's mean throughput and p99 over the plain code's, to two decimals.
+ * @param {Run[]} runs
+ * @param {string} otherKind
+ */
+function ratiosOf(runs, otherKind) {
+  const mean = (/** @type {string} */ kind, /** @type {(r: RunResult) => number} */ pick) => {
+    const xs = runs.filter((r) => r.kind === kind).map((r) => pick(r.result));
+    return xs.reduce((a, b) => a + b, 0) / xs.length;
+  };
+  const ratio = (/** @type {(r: RunResult) => number} */ pick) =>
+    Math.round((mean(otherKind, pick) / mean('plain', pick)) * 100) / 100;
+  return { throughputRatio: ratio((r) => r.requestsPerSec.overall), p99Ratio: ratio((r) => r.latencyMs.p99) };
+}
+
+/** @param {Run[]} runs a run that lost a scan row, had errors or answered 5xx */
+const anyRunFailed = (runs) =>
+  runs.some(
+    (r) =>
+      !r.result.scansRecordedEqualsRedirects ||
+      r.result.errors > 0 ||
+      Object.keys(r.result.statusCodes).some((c) => c.startsWith('5')),
+  );
+
+/** @param {Run} r @param {number} i a table row: run, code, rate, p50, p99, answers, rows check, CPU */
+const runRow = (r, i) =>
+  `| ${i + 1} | ${r.kind} | ${r.result.requestsPerSec.overall} | ${r.result.latencyMs.p50} | ${r.result.latencyMs.p99} | ${(r.result.statusCodes['200'] ?? 0) + (r.result.statusCodes['302'] ?? 0)} | ${r.result.scansRecordedEqualsRedirects} | ${cpuCell(r.result.cpuMsPerThousandRequests)} |`;
+
+const RUN_TABLE_HEAD = [
+  '| run | code | req/s | p50 ms | p99 ms | 200s + 302s | scans recorded = answers + warm-up | CPU ms / 1,000 req: server / database / load generator |',
+  '| --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
+];
+
 async function rulesScenario() {
   const loadAverageAtStart = loadAverage();
   const storage = await freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   try {
-    const server = await startServer(storage, port);
-    /** @type {{ kind: 'plain' | 'ruled', result: Awaited<ReturnType<typeof throughput>> }[]} */
-    const runs = [];
-    /** @type {string} */
-    let killToken;
-    try {
-      const token = await signUp(base);
-      const plain = await createCode(base, token, 'Plain');
-      const ruled = await createCode(base, token, 'Ruled', RULED_SETTINGS);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [kind, code] of /** @type {const} */ ([
-          ['plain', plain],
-          ['ruled', ruled],
-        ])) {
-          log(`${kind}, round ${round + 1}: ${REQUESTS} requests, ${CONNECTIONS} connections`);
-          runs.push({ kind, result: await throughput(base, token, cpuTargetOf(server, storage), code) });
-        }
-      }
-      killToken = await signUp(base);
-    } finally {
-      await server.stop();
-    }
+    const { runs, after: killToken } = await interleavedRuns(
+      storage,
+      port,
+      'ruled',
+      (b, token) => createCode(b, token, 'Ruled', RULED_SETTINGS),
+      signUp,
+    );
     // Kill -9 as in the default scenario, with two of the three codes ruled (one with a scan cap it never reaches).
     log('kill -9 during load, codes with rules');
     const kill = await killTest(storage, port, base, killToken, [
@@ -442,12 +500,6 @@ async function rulesScenario() {
       RULED_SETTINGS,
       { ...RULED_SETTINGS, scanCap: 10_000_000 },
     ]);
-    const mean = (/** @type {'plain' | 'ruled'} */ kind, /** @type {(r: any) => number} */ pick) => {
-      const xs = runs.filter((r) => r.kind === kind).map((r) => pick(r.result));
-      return xs.reduce((a, b) => a + b, 0) / xs.length;
-    };
-    const rate = (/** @type {'plain' | 'ruled'} */ k) => mean(k, (r) => r.requestsPerSec.overall);
-    const p99 = (/** @type {'plain' | 'ruled'} */ k) => mean(k, (r) => r.latencyMs.p99);
     const report = {
       date: new Date().toISOString(),
       backend: BACKEND,
@@ -459,8 +511,7 @@ async function rulesScenario() {
       settings: RULED_SETTINGS,
       runs,
       kill,
-      throughputRatio: Math.round((rate('ruled') / rate('plain')) * 100) / 100,
-      p99Ratio: Math.round((p99('ruled') / p99('plain')) * 100) / 100,
+      ...ratiosOf(runs, 'ruled'),
     };
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(`bench-results/redirect-rules-${BACKEND}.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -471,12 +522,8 @@ async function rulesScenario() {
         `${loadAverageAtStart.join(' / ')} at start, ${report.loadAverageAtEnd.join(' / ')} at end. autocannon, ` +
         `${CONNECTIONS} connections, ${REQUESTS} requests per run, runs interleaved; only the last rule matches.`,
       '',
-      '| run | code | req/s | p50 ms | p99 ms | 302s | scans recorded = 302s + warm-up | CPU ms / 1,000 req: server / database / load generator |',
-      '| --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
-      ...runs.map(
-        (r, i) =>
-          `| ${i + 1} | ${r.kind} | ${r.result.requestsPerSec.overall} | ${r.result.latencyMs.p50} | ${r.result.latencyMs.p99} | ${r.result.statusCodes['302'] ?? 0} | ${r.result.scansRecordedEqualsRedirects} | ${cpuCell(r.result.cpuMsPerThousandRequests)} |`,
-      ),
+      ...RUN_TABLE_HEAD,
+      ...runs.map(runRow),
       '',
       `Ruled ÷ plain: throughput ${report.throughputRatio} (target ≥ 0.9), p99 ${report.p99Ratio} (target ≤ 1.25).`,
       '',
@@ -495,16 +542,7 @@ async function rulesScenario() {
     ].join('\n');
     writeFileSync(`bench-results/redirect-rules-${BACKEND}.md`, md);
     process.stdout.write(md);
-    if (
-      runs.some(
-        (r) =>
-          !r.result.scansRecordedEqualsRedirects ||
-          r.result.errors > 0 ||
-          Object.keys(r.result.statusCodes).some((c) => c.startsWith('5')),
-      ) ||
-      !kill.ok
-    )
-      process.exitCode = 1;
+    if (anyRunFailed(runs) || !kill.ok) process.exitCode = 1;
   } finally {
     await storage.dispose();
   }
@@ -537,34 +575,14 @@ const MENU_PAGE = {
 async function pageScenario() {
   const loadAverageAtStart = loadAverage();
   const storage = await freshBenchStorage(BENCH_DB_URL, 'qrcraft-bench-');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   try {
-    const server = await startServer(storage, port);
-    /** @type {{ kind: 'plain' | 'page', result: Awaited<ReturnType<typeof throughput>> }[]} */
-    const runs = [];
-    try {
-      const token = await signUp(base);
-      const plain = await createCode(base, token, 'Plain');
-      const page = await createCode(base, token, 'Menu', null, MENU_PAGE);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const [kind, code] of /** @type {const} */ ([
-          ['plain', plain],
-          ['page', page],
-        ])) {
-          log(`${kind}, round ${round + 1}: ${REQUESTS} requests, ${CONNECTIONS} connections`);
-          runs.push({ kind, result: await throughput(base, token, cpuTargetOf(server, storage), code) });
-        }
-      }
-    } finally {
-      await server.stop();
-    }
-    const mean = (/** @type {'plain' | 'page'} */ kind, /** @type {(r: any) => number} */ pick) => {
-      const xs = runs.filter((r) => r.kind === kind).map((r) => pick(r.result));
-      return xs.reduce((a, b) => a + b, 0) / xs.length;
-    };
-    const rate = (/** @type {'plain' | 'page'} */ k) => mean(k, (r) => r.requestsPerSec.overall);
-    const p99 = (/** @type {'plain' | 'page'} */ k) => mean(k, (r) => r.latencyMs.p99);
+    const { runs } = await interleavedRuns(
+      storage,
+      await freePort(),
+      'page',
+      (b, token) => createCode(b, token, 'Menu', null, MENU_PAGE),
+      async () => null,
+    );
     const report = {
       date: new Date().toISOString(),
       backend: BACKEND,
@@ -574,8 +592,7 @@ async function pageScenario() {
       connections: CONNECTIONS,
       requestsPerRun: REQUESTS,
       runs,
-      throughputRatio: Math.round((rate('page') / rate('plain')) * 100) / 100,
-      p99Ratio: Math.round((p99('page') / p99('plain')) * 100) / 100,
+      ...ratiosOf(runs, 'page'),
     };
     mkdirSync('bench-results', { recursive: true });
     writeFileSync(`bench-results/redirect-page-${BACKEND}.json`, `${JSON.stringify(report, null, 2)}\n`);
@@ -586,27 +603,15 @@ async function pageScenario() {
         `${loadAverageAtStart.join(' / ')} at start, ${report.loadAverageAtEnd.join(' / ')} at end. autocannon, ` +
         `${CONNECTIONS} connections, ${REQUESTS} requests per run, runs interleaved; every answer is a counted scan.`,
       '',
-      '| run | code | req/s | p50 ms | p99 ms | 200s + 302s | scans recorded = answers + warm-up | CPU ms / 1,000 req: server / database / load generator |',
-      '| --- | --- | ---: | ---: | ---: | ---: | --- | --- |',
-      ...runs.map(
-        (r, i) =>
-          `| ${i + 1} | ${r.kind} | ${r.result.requestsPerSec.overall} | ${r.result.latencyMs.p50} | ${r.result.latencyMs.p99} | ${(r.result.statusCodes['200'] ?? 0) + (r.result.statusCodes['302'] ?? 0)} | ${r.result.scansRecordedEqualsRedirects} | ${cpuCell(r.result.cpuMsPerThousandRequests)} |`,
-      ),
+      ...RUN_TABLE_HEAD,
+      ...runs.map(runRow),
       '',
       `Page ÷ plain: throughput ${report.throughputRatio} (target ≥ 0.5), p99 ${report.p99Ratio}.`,
       '',
     ].join('\n');
     writeFileSync(`bench-results/redirect-page-${BACKEND}.md`, md);
     process.stdout.write(md);
-    if (
-      runs.some(
-        (r) =>
-          !r.result.scansRecordedEqualsRedirects ||
-          r.result.errors > 0 ||
-          Object.keys(r.result.statusCodes).some((c) => c.startsWith('5')),
-      )
-    )
-      process.exitCode = 1;
+    if (anyRunFailed(runs)) process.exitCode = 1;
   } finally {
     await storage.dispose();
   }
