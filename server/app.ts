@@ -93,6 +93,7 @@ export function createApp(deps: Deps): Hono {
     cookieSecret: deps.config.jwtSecret,
     storageSecret: deps.config.jwtSecret,
     now: deps.config.now,
+    batchesInFlight: deps.config.scanBatchesInFlight,
   });
   // GET and HEAD (Hono's get answers both) scan; POST is the password gate's form; contact.vcf is a vCard Plus
   // page's contact file; l/<index> a click on a Links page's link; file/<n> a PDF or Images page's file (a 302 to a

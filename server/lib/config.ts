@@ -173,6 +173,11 @@ export interface ServerConfig {
   maxUserMetadataBytes: number;
   /** Connections per pool on PostgreSQL: GoTrue's work and the data API's have a pool each. */
   poolSizes: { auth: number; api: number };
+  /**
+   * Scan batches the redirect writes at once on PostgreSQL (SCAN_BATCHES_IN_FLIGHT, default 2; PGlite: always 1):
+   * more overlap the commit's wait, fewer make bigger batches (bench-results/redirect-profile.md).
+   */
+  scanBatchesInFlight: number;
   /** Clock in milliseconds; injectable so tests can move time without sleeping. */
   now: () => number;
   /** Log function for the few lines the server prints; tests silence it. */
@@ -322,6 +327,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     },
     maxUserMetadataBytes: 8 * 1024,
     poolSizes: { auth: 5, api: 10 },
+    scanBatchesInFlight: intVar(env, 'SCAN_BATCHES_IN_FLIGHT', 2, 1),
     now: () => Date.now(),
     log: (line) => console.log(line),
   };

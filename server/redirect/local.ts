@@ -122,6 +122,7 @@ const RETRIED_SQL_STATES: ReadonlySet<string> = new Set([
 function batched<In, Out>(
   db: Db,
   write: (db: Db, batch: readonly In[]) => Promise<Out[]>,
+  inFlight: number,
 ): (input: In) => Promise<Out> {
   const batcher = new ScanBatcher<In, Out>({
     write: async (batch) => {
@@ -133,16 +134,16 @@ function batched<In, Out>(
       }
     },
     maxBatch: MAX_SCANS_PER_BATCH,
-    // PGlite runs one statement at a time; on PostgreSQL two batches overlap, so one is being written while the
-    // next one fills, and the rest of the API lane's connections stay free for the data API.
-    maxInFlight: db.kind === 'pglite' ? 1 : 2,
+    // PGlite runs one statement at a time; on PostgreSQL `inFlight` batches overlap (2 by default), so one is being
+    // written while the next one fills, and the rest of the API lane's connections stay free for the data API.
+    maxInFlight: db.kind === 'pglite' ? 1 : inFlight,
   });
   return (input) => batcher.submit(input);
 }
 
 /** Scans grouped into batches: plain codes' scans stored, codes with settings returned for the evaluator. */
-export function createScanRecorder(db: Db): (scan: ScanInput) => Promise<CodeLookup | null> {
-  return batched(db, recordScans);
+export function createScanRecorder(db: Db, inFlight = 2): (scan: ScanInput) => Promise<CodeLookup | null> {
+  return batched(db, recordScans, inFlight);
 }
 
 /** An active dynamic code without recording a scan (HEAD, prefetches, bots, the password form). */
@@ -267,12 +268,14 @@ export function createLocalRedirect(opts: {
   storageSecret: string;
   /** The clock, in milliseconds (the config's: tests move it). */
   now: () => number;
+  /** Scan batches written at once on PostgreSQL (the config's scanBatchesInFlight). */
+  batchesInFlight: number;
 }): (request: Request) => Promise<Response> {
   const db = opts.db;
   return createRedirectHandler({
-    recordScan: createScanRecorder(db),
+    recordScan: createScanRecorder(db, opts.batchesInFlight),
     lookupCode: (slug, visitor) => lookupCode(db, slug, visitor),
-    recordOutcome: batched(db, recordScanOutcomes),
+    recordOutcome: batched(db, recordScanOutcomes, opts.batchesInFlight),
     claimPasswordAttempt: (codeId, visitor) => claimPasswordAttempt(db, codeId, visitor),
     recordLinkClick: (codeId, index) => recordLinkClick(db, codeId, index),
     releasePasswordAttempt: (id) => serviceCall(db, 'SELECT public.release_password_attempt($1)', [id]),
