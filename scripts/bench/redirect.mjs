@@ -141,7 +141,14 @@ async function createCode(base, token, name, scanSettings = null, page = null) {
     method: 'POST',
     token,
     headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
-    body: { name, destination: 'https://example.com/landing', is_dynamic: true, scan_settings: scanSettings, page },
+    // Columns named only when set, so the plain scenario also runs on a commit from before them (a baseline).
+    body: {
+      name,
+      destination: 'https://example.com/landing',
+      is_dynamic: true,
+      ...(scanSettings ? { scan_settings: scanSettings } : {}),
+      ...(page ? { page } : {}),
+    },
   });
   return created.json;
 }
