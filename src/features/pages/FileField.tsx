@@ -21,13 +21,14 @@ interface FileFieldProps {
 const NO_FILE = "Choose a file: the page shows it once it's uploaded.";
 
 export function FileField({ name, kind, label, errorName, removable }: FileFieldProps) {
-  const { setValue } = useFormContext();
+  const { setValue, trigger } = useFormContext();
   const current = useWatch({ name }) as FileValues;
   const { errors } = useFormState({ name: errorName });
   const error = (get(errors, errorName) as { message?: string } | undefined)?.message;
   const set = (value: Record<string, unknown>) => {
-    for (const [key, v] of Object.entries(value))
-      setValue(`${name}.${key}`, v, { shouldDirty: true, shouldValidate: Boolean(error) });
+    for (const [key, v] of Object.entries(value)) setValue(`${name}.${key}`, v, { shouldDirty: true });
+    // The schema's error may sit on the file object (a PDF page's `file`), not on the path just set: check it again.
+    if (error) void trigger(errorName);
   };
   return (
     <Stack gap="1">
