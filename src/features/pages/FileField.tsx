@@ -14,13 +14,13 @@ interface FileFieldProps {
   label: string;
   /** Where the schema reports the missing file (`file` for a PDF page, `images.2.path` for an image). */
   errorName: string;
-  /** Optional files (a cover) can be taken off the page. */
-  removable?: boolean;
+  /** Optional files (a cover) can be taken off the page: the name of the button that does it ("Remove the cover"). */
+  removeLabel?: string;
 }
 
 const NO_FILE = "Choose a file: the page shows it once it's uploaded.";
 
-export function FileField({ name, kind, label, errorName, removable }: FileFieldProps) {
+export function FileField({ name, kind, label, errorName, removeLabel }: FileFieldProps) {
   const { setValue, trigger } = useFormContext();
   const current = useWatch({ name }) as FileValues;
   const { errors } = useFormState({ name: errorName });
@@ -47,11 +47,11 @@ export function FileField({ name, kind, label, errorName, removable }: FileField
         <Text fontSize="sm" color="gray.700">
           {current.path ? `On the page: “${current.name}”` : 'No file yet.'}
         </Text>
-        {removable && current.path && (
+        {removeLabel && current.path && (
           <Button
             size="xs"
             variant="outline"
-            aria-label={`Remove ${label.toLowerCase()}`}
+            aria-label={removeLabel}
             onClick={() => set({ path: '', name: '', width: 0, height: 0 })}
           >
             Remove

@@ -9,7 +9,13 @@ export function PdfFields() {
       <PageField name="title" label="Title" required placeholder="Spring catalogue" />
       <PageField name="description" label="Description" multiline />
       <FileField name="file" kind="pdf" label="PDF file" errorName="file" />
-      <FileField name="cover" kind="image" label="Cover image (optional)" errorName="cover.path" removable />
+      <FileField
+        name="cover"
+        kind="image"
+        label="Cover image (optional)"
+        errorName="cover.path"
+        removeLabel="Remove the cover"
+      />
       <ThemeFields />
     </Stack>
   );
