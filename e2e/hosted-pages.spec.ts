@@ -3,50 +3,12 @@
 // renderer), saves it as a dynamic code whose PNG decodes to its short URL, and a phone with JavaScript off opens
 // that URL: the page, its tel:/mailto: links and its .vcf work, an edit changes what the same URL shows, a pause
 // stops it, and the Free plan's 3 dynamic codes count pages too. One account, one test: the e2e lane is the slowest.
-import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
-import { devices, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { register } from './fixtures/auth.ts';
 import { seriousViolations } from './fixtures/axe.ts';
-import { decodeImageFile } from './fixtures/decode.ts';
 import { chooseType } from './fixtures/generator.ts';
-
-const SHORT_URL = /^http:\/\/127\.0\.0\.1:\d+\/r\/[A-Za-z0-9_-]{8}$/;
-
-/** A phone that does not run scripts: the page must read and act without them. */
-async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  const { defaultBrowserType: _, ...pixel } = devices['Pixel 7'];
-  return browser.newContext({ ...pixel, javaScriptEnabled: false });
-}
-
-const exact = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
-
-/** The input labelled `label` (the required "*" ignored), inside `scope`. */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(exact(label));
-const group = (page: Page, name: string) => page.getByRole('group', { name, exact: true });
-const preview = (page: Page) => page.frameLocator('iframe[title="Preview of your page"]');
-
-/** Saves a new page, then downloads its PNG from the editor: the code decodes to the short URL the editor shows. */
-async function saveNewPage(page: Page, name: string): Promise<string> {
-  await field(page, 'Name').fill(name);
-  await page.getByRole('button', { name: 'Save page' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/qr-codes\?hosted-page=[0-9a-f-]{36}$/);
-  const link = page.getByRole('link', { name: SHORT_URL });
-  const shortUrl = (await link.textContent())!;
-  expect(shortUrl).toMatch(SHORT_URL);
-  await page.getByRole('button', { name: `Download ${name}` }).click();
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: /^PNG/ }).click(),
-  ]);
-  expect(await decodeImageFile(new Uint8Array(readFileSync(await file.path())))).toEqual([shortUrl]);
-  return shortUrl;
-}
-
-function row(page: Page, name: string): Locator {
-  return page.getByRole('list', { name: 'QR codes' }).getByRole('listitem', { name, exact: true });
-}
+import { field, group, phoneContext, preview, row, saveNewPage } from './fixtures/hostedPages.ts';
 
 test('hosted pages: built in the editor, scanned on a phone without JavaScript, edited, paused, within the plan', async ({
   page,

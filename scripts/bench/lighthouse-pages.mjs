@@ -5,6 +5,9 @@
 // RUNS runs each; medians to bench-results/lighthouse-pages.md, every run to bench-results/lighthouse-pages.json.
 // Issue 32's target: performance ≥ 98, accessibility, best practices and SEO 100. Run by `npm run bench:lighthouse`
 // after the app's pages (scripts/bench/lighthouse.mjs). Knobs: BENCH_RUNS (default 3), CHROME_PATH.
+// PDF and Images pages hold files: the bench's user uploads them through the local server's Storage API first
+// (page-files/<user id>/…), images as an owner's would arrive from the editor (WebP, at most 2000 px).
+import { createCanvas } from '@napi-rs/canvas';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +86,84 @@ const PAGES = {
 };
 
 /**
+ * A photo-like WebP (gradients and shapes, so it compresses like a picture rather than a flat colour).
+ * @param {number} width
+ * @param {number} height
+ * @param {number} hue
+ */
+function photo(width, height, hue) {
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  const sky = ctx.createLinearGradient(0, 0, width, height);
+  sky.addColorStop(0, `hsl(${hue} 70% 70%)`);
+  sky.addColorStop(1, `hsl(${(hue + 60) % 360} 60% 35%)`);
+  ctx.fillStyle = sky;
+  ctx.fillRect(0, 0, width, height);
+  for (let i = 0; i < 40; i++) {
+    ctx.fillStyle = `hsl(${(hue + i * 9) % 360} 60% ${30 + (i % 5) * 10}% / 0.6)`;
+    ctx.beginPath();
+    ctx.arc(((i * 97) % width) + 0.5, ((i * 53) % height) + 0.5, 20 + ((i * 31) % 120), 0, Math.PI * 2);
+    ctx.fill();
+  }
+  return canvas.toBuffer('image/webp', 85);
+}
+
+/**
+ * A small valid PDF (one page of text), its cross-reference offsets counted (as e2e/hosted-file-pages.spec.ts).
+ * @param {string} text
+ */
+function tinyPdf(text) {
+  const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * The files of the PDF and Images pages, uploaded to the owner's folder; the page's file fields get the paths.
+ * @type {Record<string, (upload: (name: string, bytes: Buffer, type: string) => Promise<string>) => Promise<object>>}
+ */
+const FILE_PAGES = {
+  pdf: async (upload) => ({
+    v: 1,
+    type: 'pdf',
+    title: 'Spring catalogue 2026',
+    description: 'All our products and prices.\nValid until the end of May.',
+    file: await upload('catalogue.pdf', tinyPdf('Spring catalogue 2026'), 'application/pdf'),
+    cover: { path: await upload('cover.webp', photo(1200, 1600, 200), 'image/webp'), width: 1200, height: 1600 },
+  }),
+  images: async (upload) => ({
+    v: 1,
+    type: 'images',
+    title: 'Our new shop',
+    description: 'Opening on 1 June.',
+    images: await Promise.all(
+      [0, 1, 2, 3, 4, 5].map(async (i) => ({
+        path: await upload(`shop-${i}.webp`, photo(2000, 1500, i * 50), 'image/webp'),
+        width: 2000,
+        height: 1500,
+        ...(i % 2 === 0 ? { caption: `The shop, view ${i + 1}` } : {}),
+      })),
+    ),
+  }),
+};
+
+/**
  * @param {string} base
  * @param {string} path
  * @param {{ method?: string, token?: string, body?: unknown, headers?: Record<string, string> }} [init]
@@ -104,16 +185,29 @@ async function call(base, path, { method = 'POST', token = DEMO_ANON_KEY, body, 
 }
 
 /**
- * A dynamic code showing `page`, owned by a new account (one each: the Free plan holds 3 dynamic codes).
+ * A dynamic code showing `page`, owned by a new account (one each: the Free plan holds 3 dynamic codes). A
+ * function for a page with files: it uploads them as the account's user and returns the page.
  * @param {string} base
  * @param {string} type
- * @param {object} page
+ * @param {object | ((upload: (name: string, bytes: Buffer, type: string) => Promise<string>) => Promise<object>)} content
  * @returns {Promise<string>} the code's slug
  */
-async function pageCode(base, type, page) {
+async function pageCode(base, type, content) {
   const signup = await call(base, '/auth/v1/signup', {
     body: { email: `lighthouse-${type}-${Date.now()}@example.com`, password: 'bench-password-42' },
   });
+  /** @type {(name: string, bytes: Buffer, contentType: string) => Promise<string>} */
+  const upload = async (name, bytes, contentType) => {
+    const path = `${signup.user.id}/${name.replace('.', `-${Date.now().toString(36)}.`)}`;
+    const res = await fetch(`${base}/storage/v1/object/page-files/${path}`, {
+      method: 'POST',
+      headers: { apikey: DEMO_ANON_KEY, Authorization: `Bearer ${signup.access_token}`, 'Content-Type': contentType },
+      body: new Uint8Array(bytes),
+    });
+    if (!res.ok) throw new Error(`upload ${path} → ${res.status} ${await res.text()}`);
+    return path;
+  };
+  const page = typeof content === 'function' ? await content(upload) : content;
   const code = await call(base, '/rest/v1/qr_codes', {
     token: signup.access_token,
     headers: { Prefer: 'return=representation', Accept: 'application/vnd.pgrst.object+json' },
@@ -134,7 +228,7 @@ const runs = [];
 try {
   /** @type {[string, string][]} */
   const urls = [];
-  for (const [type, page] of Object.entries(PAGES))
+  for (const [type, page] of Object.entries({ ...PAGES, ...FILE_PAGES }))
     urls.push([type, `${server.base}/r/${await pageCode(server.base, type, page)}`]);
   for (let run = 1; run <= RUNS; run++) {
     for (const [type, url] of urls) {
@@ -171,7 +265,8 @@ const lines = [
   '| page type | performance | accessibility | best practices | SEO | bytes transferred |',
   '| --- | ---: | ---: | ---: | ---: | ---: |',
 ];
-for (const type of Object.keys(PAGES)) {
+const TYPES = [...Object.keys(PAGES), ...Object.keys(FILE_PAGES)];
+for (const type of TYPES) {
   const mine = runs.filter((r) => r.type === type);
   const score = (/** @type {string} */ c) => median(mine.map((r) => r.scores[c] ?? NaN));
   lines.push(
@@ -179,7 +274,7 @@ for (const type of Object.keys(PAGES)) {
   );
 }
 /** @type {[type: string, audits: string[]][]} */
-const failed = Object.keys(PAGES).map((type) => [
+const failed = TYPES.map((type) => [
   type,
   [...new Set(runs.filter((r) => r.type === type).flatMap((r) => r.failedAudits))],
 ]);

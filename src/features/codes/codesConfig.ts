@@ -38,8 +38,8 @@ export function isShortUrl(url: string, base: string = readRedirectBaseUrl()): b
 // Hosted pages (issue 32): the generator types a signed-in user can build as a page we host, and where the editor
 // lives. Here rather than in src/features/pages: this module is already among the files the generator's lazy parts
 // and the dashboard's routes name, and a module of its own would add its name to those lists, which the first
-// paint downloads (e2e/fixtures/budgets.ts). Adding PDF and Images is a line each below (and their form in
-// src/features/pages/pageForms.ts) once their page types are in hostedPageSchema.
+// paint downloads (e2e/fixtures/budgets.ts). A new page type is a line below (and its form in
+// src/features/pages/pageForms.ts) once it is in hostedPageSchema.
 
 /** Generator type → the page type it builds. vCard Plus is the `vcard` page (the plain vCard stays in the code). */
 export const HOSTED_PAGE_TYPES = {
@@ -47,6 +47,8 @@ export const HOSTED_PAGE_TYPES = {
   vcardplus: 'vcard',
   menu: 'menu',
   coupon: 'coupon',
+  pdf: 'pdf',
+  images: 'images',
 } as const satisfies Partial<Record<QrTypeId, HostedPage['type']>>;
 
 export type HostedQrTypeId = keyof typeof HOSTED_PAGE_TYPES;

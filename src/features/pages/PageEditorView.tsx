@@ -9,7 +9,7 @@ import { getCode } from '../codes/codesApi.ts';
 import { codesVersionAtom } from '../codes/codesAtoms.ts';
 import { HOSTED_PAGE_TYPES, isHostedType } from '../codes/codesConfig.ts';
 import { PageEditor } from './PageEditor.tsx';
-import { blankValues, isEditablePage, toValues } from './pageValues.ts';
+import { blankValues, toValues } from './pageValues.ts';
 
 /** /dashboard/pages/new/:type: a new page of a hosted type (an unknown type gets a way back). */
 export function NewPageView({ type }: { type: string | undefined }) {
@@ -55,14 +55,6 @@ export function EditPageView({ id }: { id: string }) {
           <RouterLink to="/dashboard/qr-codes">My QR Codes</RouterLink>
         </Button>
       </Stack>
-    );
-  }
-  if (!isEditablePage(page.data)) {
-    return (
-      <Text>
-        “{code.name}” is a hosted {page.data.type === 'pdf' ? 'PDF' : 'Images'} page. The app cannot edit that kind of
-        page yet: change it through the REST API (PATCH /api/v1/codes/{code.id} with its page).
-      </Text>
     );
   }
   // Keyed by the code: a new save reloads the code, and the form keeps what the user typed (same key).

@@ -2,11 +2,25 @@ import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Box, Text } from '@chakra-ui/react';
 import { renderHostedPage } from '../../shared/pages/render.ts';
+import type { HostedPage } from '../../shared/pages/schema.ts';
 import type { PageForm } from './pageForms.ts';
 import { toPage, type PageValues } from './pageValues.ts';
 
 /** Long enough that a word typed at speed renders once, short enough to feel live. */
 const PREVIEW_DEBOUNCE_MS = 250;
+
+/**
+ * The preview's stand-in for an uploaded file. Files are private (a scan gets a signed URL through the page's short
+ * URL, which a page being edited may not have yet), and the frame loads nothing from the network: each image is a
+ * grey box of its own shape (an SVG of no size of its own takes the ratio of the width and height the renderer
+ * gives the img), its caption below as on the page, and the
+ * PDF's buttons go nowhere.
+ */
+const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#d9dde3"/></svg>',
+)}`;
+const previewFileHref = (type: HostedPage['type']) => (index: number) =>
+  type === 'images' || (type === 'pdf' && index === 1) ? PLACEHOLDER_IMAGE : '#file';
 
 /**
  * The page as a scanner's phone shows it: the server's own renderer (src/shared/pages/render.ts) writes the HTML
@@ -28,7 +42,8 @@ export function PagePreview({ form }: { form: PageForm }) {
       setValid(parsed.success);
       if (!parsed.success) return;
       // "Save contact" has nowhere to go before the page is saved; the button is shown as the page will show it.
-      void renderHostedPage(parsed.data, { now: new Date(), vcardHref: '#contact' }).then((page) => {
+      const fileHref = previewFileHref(parsed.data.type);
+      void renderHostedPage(parsed.data, { now: new Date(), vcardHref: '#contact', fileHref }).then((page) => {
         if (run === latest) setHtml(page);
       });
     };

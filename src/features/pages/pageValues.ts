@@ -2,7 +2,16 @@
 // only what was filled in (src/shared/pages/schema.ts: optional fields are absent, prices are numbers, a coupon's
 // dates are UTC instants). toPage turns the first into the second before the shared schema checks it; toValues
 // fills the form from a saved page.
-import type { CouponPage, HostedPage, LinksPage, MenuPage, PageTheme, VcardPage } from '../../shared/pages/schema.ts';
+import type {
+  CouponPage,
+  HostedPage,
+  ImagesPage,
+  LinksPage,
+  MenuPage,
+  PageTheme,
+  PdfPage,
+  VcardPage,
+} from '../../shared/pages/schema.ts';
 import { instantToWallTime, wallTimeToInstant } from './zonedTime.ts';
 
 export const DEFAULT_PAGE_THEME: PageTheme = { background: '#ffffff', accent: '#1a73e8' };
@@ -62,22 +71,52 @@ export interface CouponValues {
   theme: PageTheme;
 }
 
-export type PageValues = LinksValues | VcardValues | MenuValues | CouponValues;
+/** An uploaded file as the form keeps it: '' before one is chosen; `name` is what the user picked (shown only). */
+export interface FileValues {
+  path: string;
+  name: string;
+}
+
+/** An image (a gallery image, a cover): its path and size in pixels as stored, '' and 0 before an upload. */
+export interface ImageValues extends FileValues {
+  width: number;
+  height: number;
+}
+
+export interface PdfValues {
+  type: 'pdf';
+  title: string;
+  description: string;
+  file: FileValues;
+  /** An optional cover image; path '' for none. */
+  cover: ImageValues;
+  theme: PageTheme;
+}
+
+export interface ImagesValues {
+  type: 'images';
+  title: string;
+  description: string;
+  images: (ImageValues & { caption: string })[];
+  theme: PageTheme;
+}
+
+export type PageValues = LinksValues | VcardValues | MenuValues | CouponValues | PdfValues | ImagesValues;
 
 export const blankMenuItem = (): MenuItemValues => ({ name: '', description: '', price: '', tags: [] });
+export const blankImage = (): ImageValues & { caption: string } => ({
+  path: '',
+  name: '',
+  width: 0,
+  height: 0,
+  caption: '',
+});
 
 /** The browser's zone, for a new coupon (the owner's zone, in which its dates are shown). */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /** A new page's form: one empty row in each list, so there is a field to type in. */
-/** The page types the app's editor edits (PDF and Images pages are made through the REST API for now). */
-export type EditablePage = Exclude<HostedPage, { type: 'pdf' | 'images' }>;
-
-export function isEditablePage(page: HostedPage): page is EditablePage {
-  return page.type !== 'pdf' && page.type !== 'images';
-}
-
-export function blankValues(type: EditablePage['type']): PageValues {
+export function blankValues(type: HostedPage['type']): PageValues {
   const theme = { ...DEFAULT_PAGE_THEME };
   switch (type) {
     case 'links':
@@ -119,8 +158,22 @@ export function blankValues(type: EditablePage['type']): PageValues {
         redeemUrl: '',
         theme,
       };
+    case 'pdf':
+      return {
+        type,
+        title: '',
+        description: '',
+        file: { path: '', name: '' },
+        cover: { path: '', name: '', width: 0, height: 0 },
+        theme,
+      };
+    case 'images':
+      return { type, title: '', description: '', images: [blankImage()], theme };
   }
 }
+
+/** A file's name for the form: the last part of its stored path (the picked name is not stored). */
+const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
 /** '' → absent: an empty optional field is not part of the page. */
 const opt = (value: string) => (value === '' ? undefined : value);
@@ -212,11 +265,34 @@ export function toPage(values: PageValues): unknown {
         redeemUrl: opt(values.redeemUrl),
       });
     }
+    case 'pdf':
+      return compact({
+        ...common,
+        type: values.type,
+        title: opt(values.title),
+        description: opt(values.description),
+        file: opt(values.file.path),
+        cover:
+          values.cover.path === ''
+            ? undefined
+            : { path: values.cover.path, width: values.cover.width, height: values.cover.height },
+      });
+    case 'images':
+      return compact({
+        ...common,
+        type: values.type,
+        title: opt(values.title),
+        description: opt(values.description),
+        // A row with no upload and no caption is one the user has not filled yet.
+        images: values.images
+          .filter((i) => i.path !== '' || i.caption !== '')
+          .map((i) => compact({ path: opt(i.path), width: i.width, height: i.height, caption: opt(i.caption) })),
+      });
   }
 }
 
 /** A saved page back into its form. */
-export function toValues(page: EditablePage): PageValues {
+export function toValues(page: HostedPage): PageValues {
   const blank = blankValues(page.type);
   const theme = page.theme ?? DEFAULT_PAGE_THEME;
   switch (page.type) {
@@ -228,8 +304,31 @@ export function toValues(page: EditablePage): PageValues {
       return { ...(blank as MenuValues), ...menuValues(page), theme };
     case 'coupon':
       return { ...(blank as CouponValues), ...couponValues(page), theme };
+    case 'pdf':
+      return { ...(blank as PdfValues), ...pdfValues(page), theme };
+    case 'images':
+      return { ...(blank as ImagesValues), ...imagesValues(page), theme };
   }
 }
+
+const pdfValues = (p: PdfPage) => ({
+  title: p.title,
+  description: p.description ?? '',
+  file: { path: p.file, name: fileName(p.file) },
+  cover: p.cover ? { ...p.cover, name: fileName(p.cover.path) } : { path: '', name: '', width: 0, height: 0 },
+});
+
+const imagesValues = (p: ImagesPage) => ({
+  title: p.title,
+  description: p.description ?? '',
+  images: p.images.map((i) => ({
+    path: i.path,
+    name: fileName(i.path),
+    width: i.width,
+    height: i.height,
+    caption: i.caption ?? '',
+  })),
+});
 
 const linksValues = (p: LinksPage) => ({ title: p.title, bio: p.bio ?? '', links: p.links });
 

@@ -1,19 +1,14 @@
 // The page editor's form values (src/features/pages/pageValues.ts) against the shared schema: a filled form is a
 // valid page, a saved page fills the form and comes back unchanged, and a coupon's wall-clock dates are stored as
-// the UTC instants of the owner's zone.
+// the UTC instants of the owner's zone. PDF and Images pages keep their files' paths and images' sizes.
 import { describe, expect, it } from 'vitest';
-import { hostedPageSchema } from '../../../src/shared/pages/schema.ts';
-import {
-  blankValues,
-  toPage,
-  toValues,
-  type EditablePage,
-  type PageValues,
-} from '../../../src/features/pages/pageValues.ts';
+import { hostedPageSchema, type HostedPage } from '../../../src/shared/pages/schema.ts';
+import { blankValues, toPage, toValues, type PageValues } from '../../../src/features/pages/pageValues.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../../src/features/pages/zonedTime.ts';
 
 const theme = { background: '#fff8e7', accent: '#7b2d26' };
-const PAGES: EditablePage[] = [
+const OWNER = '0b6f5a4e-8c1d-4f2a-9e3b-7d5c6a1b2c3d';
+const PAGES: HostedPage[] = [
   {
     v: 1,
     type: 'links',
@@ -55,6 +50,26 @@ const PAGES: EditablePage[] = [
     validUntil: '2026-12-31T22:59:00Z',
     timeZone: 'Europe/Paris',
   },
+  {
+    v: 1,
+    type: 'pdf',
+    theme,
+    title: 'Spring catalogue',
+    description: 'Our prices\nfor 2026',
+    file: `${OWNER}/Xk3_a-9.pdf`,
+    cover: { path: `${OWNER}/c0ver.webp`, width: 1200, height: 1697 },
+  },
+  { v: 1, type: 'pdf', theme, title: 'No cover', file: `${OWNER}/doc.pdf` },
+  {
+    v: 1,
+    type: 'images',
+    theme,
+    title: 'The new shop',
+    images: [
+      { path: `${OWNER}/a.webp`, width: 2000, height: 1500, caption: 'The counter' },
+      { path: `${OWNER}/b.jpg`, width: 800, height: 1200 },
+    ],
+  },
 ];
 
 describe('page editor values', () => {
@@ -68,7 +83,7 @@ describe('page editor values', () => {
   );
 
   it('a new form is not a page yet, and says so at the required fields', () => {
-    for (const type of ['links', 'vcard', 'menu', 'coupon'] as const) {
+    for (const type of ['links', 'vcard', 'menu', 'coupon', 'pdf', 'images'] as const) {
       const result = hostedPageSchema.safeParse(toPage(blankValues(type)));
       // A vCard may be as little as a name-less card; every other type needs its title or headline.
       if (type === 'vcard') expect(result.success).toBe(true);
@@ -95,6 +110,25 @@ describe('page editor values', () => {
       0,
       'price',
     ]);
+  });
+});
+
+describe('file pages', () => {
+  it('shows the stored file names, and an empty cover or image row is not part of the page', () => {
+    const pdf = toValues(PAGES[4]!) as Extract<PageValues, { type: 'pdf' }>;
+    expect(pdf.file).toEqual({ path: `${OWNER}/Xk3_a-9.pdf`, name: 'Xk3_a-9.pdf' });
+    pdf.cover = { path: '', name: '', width: 0, height: 0 };
+    expect(hostedPageSchema.parse(toPage(pdf))).not.toHaveProperty('cover');
+
+    const images = toValues(PAGES[6]!) as Extract<PageValues, { type: 'images' }>;
+    images.images.push({ path: '', name: '', width: 0, height: 0, caption: '' });
+    expect(hostedPageSchema.parse(toPage(images))).toEqual(PAGES[6]);
+    // A caption typed before its upload: the row is kept and the schema asks for the image.
+    images.images[2]!.caption = 'Soon';
+    expect(hostedPageSchema.safeParse(toPage(images)).error?.issues[0]?.path).toEqual(['images', 2, 'path']);
+    // Nothing at all: the list is empty, which the schema refuses.
+    images.images = [];
+    expect(hostedPageSchema.safeParse(toPage(images)).error?.issues[0]?.path).toEqual(['images']);
   });
 });
 
