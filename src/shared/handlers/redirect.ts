@@ -141,11 +141,13 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
     const wantsContactFile = match?.[2] !== undefined;
     const linkIndex = match?.[3] === undefined ? null : Number(match[3]);
     const wantsFile = match?.[4] === undefined ? null : Number(match[4]);
-    if ((wantsContactFile || linkIndex !== null || wantsFile !== null) && method === 'POST') return notFoundPage();
+    // Something of a page rather than the code itself: never a scan, never a password form.
+    const partOfPage = wantsContactFile || linkIndex !== null || wantsFile !== null;
+    if (partOfPage && method === 'POST') return notFoundPage();
 
     const userAgent = (request.headers.get('User-Agent') ?? '').slice(0, 512);
     const human = !isPrefetch(request.headers) && !deps.isBot(userAgent);
-    const countable = method !== 'HEAD' && human && !wantsContactFile && linkIndex === null && wantsFile === null;
+    const countable = method !== 'HEAD' && human && !partOfPage;
     try {
       const agent = deps.parseUserAgent(userAgent);
       const address = deps.clientAddress(request);
@@ -196,7 +198,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
       if (!ruled) {
         // A plain code: its scan (if counted) is stored. The password form has nothing to do here.
         remembered.forget(slug);
-        if (!destination || wantsContactFile || linkIndex !== null || wantsFile !== null) return notFoundPage();
+        if (!destination || partOfPage) return notFoundPage();
         return method === 'POST' ? redirectTo(url.pathname + url.search, 303) : redirectTo(destination);
       }
       const settings = parseSettings(ruled.settings);
