@@ -15,6 +15,7 @@ import { envInteger } from './lib/knobs.mjs';
 import { LIGHTHOUSE, runLighthouse } from './lib/lighthouse.mjs';
 import { loadAverage, machine } from './lib/machine.mjs';
 import { startLocalServer } from './lib/server.mjs';
+import { SAMPLE_PAGES } from './lib/samplePages.mjs';
 import { median } from './lib/stats.mjs';
 
 const RUNS = envInteger('BENCH_RUNS', 3);
@@ -22,68 +23,6 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The Supabase CLI's public demo anon key, which the local server accepts. */
 const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-
-/** One realistic page per type, as an owner would fill it in (the same shapes as tests/unit/pages/samples.ts). */
-const PAGES = {
-  links: {
-    v: 1,
-    type: 'links',
-    title: 'Café Lumière',
-    bio: 'Fresh bread every morning.\nOpen daily from 7:00.',
-    links: [
-      { label: 'Order online', url: 'https://example.com/order' },
-      { label: 'Instagram', url: 'https://instagram.com/cafelumiere' },
-      { label: 'Call us', url: 'tel:+44 20 7946 0958' },
-      { label: 'Email us', url: 'mailto:hello@example.com' },
-    ],
-    theme: { background: '#1a202c', accent: '#f6ad55' },
-  },
-  vcard: {
-    v: 1,
-    type: 'vcard',
-    firstName: 'Zoë',
-    lastName: "O'Brien-Müller",
-    role: 'Head of Sales',
-    company: 'Acme, Inc.; Europe',
-    phones: [
-      { label: 'Mobile', number: '+49 151 2345 6789' },
-      { label: 'Work', number: '+49 (30) 123-456' },
-    ],
-    emails: ['zoe@example.com'],
-    website: 'https://example.com/zoe',
-    address: { street: 'Unter den Linden 1', city: 'Berlin', postcode: '10117', country: 'Germany' },
-    note: 'Met at the trade fair;\ncall after 10:00, please.',
-  },
-  menu: {
-    v: 1,
-    type: 'menu',
-    title: 'Trattoria da Marco',
-    currency: 'EUR',
-    locale: 'de-DE',
-    hours: 'Tue–Sun 12:00–22:00',
-    sections: ['Antipasti', 'Primi', 'Dolci'].map((name) => ({
-      name,
-      items: Array.from({ length: 8 }, (_, i) => ({
-        name: `${name} ${i + 1}`,
-        description: 'Seasonal, with olive oil from our own trees and basil from the garden.',
-        price: 7.5 + i * 1.25,
-        ...(i % 3 === 0 ? { tags: ['vegetarian', 'gluten-free'] } : {}),
-      })),
-    })),
-  },
-  coupon: {
-    v: 1,
-    type: 'coupon',
-    headline: '20 % off your next visit',
-    offer: 'On any order over 30 €.',
-    code: 'SPRING-20',
-    validFrom: '2026-03-01T00:00:00Z',
-    validUntil: '2030-06-01T00:00:00Z',
-    timeZone: 'Europe/Berlin',
-    terms: 'One per customer.\nNot valid with other offers.',
-    redeemUrl: 'https://example.com/redeem?c=SPRING-20',
-  },
-};
 
 /**
  * A photo-like WebP (gradients and shapes, so it compresses like a picture rather than a flat colour).
@@ -228,7 +167,7 @@ const runs = [];
 try {
   /** @type {[string, string][]} */
   const urls = [];
-  for (const [type, page] of Object.entries({ ...PAGES, ...FILE_PAGES }))
+  for (const [type, page] of Object.entries({ ...SAMPLE_PAGES, ...FILE_PAGES }))
     urls.push([type, `${server.base}/r/${await pageCode(server.base, type, page)}`]);
   for (let run = 1; run <= RUNS; run++) {
     for (const [type, url] of urls) {
@@ -265,7 +204,7 @@ const lines = [
   '| page type | performance | accessibility | best practices | SEO | bytes transferred |',
   '| --- | ---: | ---: | ---: | ---: | ---: |',
 ];
-const TYPES = [...Object.keys(PAGES), ...Object.keys(FILE_PAGES)];
+const TYPES = [...Object.keys(SAMPLE_PAGES), ...Object.keys(FILE_PAGES)];
 for (const type of TYPES) {
   const mine = runs.filter((r) => r.type === type);
   const score = (/** @type {string} */ c) => median(mine.map((r) => r.scores[c] ?? NaN));

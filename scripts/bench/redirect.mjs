@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { LOCAL_ANON_KEY } from '../dev/env-files.mjs';
 import { cpuPerThousand, cpuSnapshot } from './lib/cpu.mjs';
+import { SAMPLE_PAGES } from './lib/samplePages.mjs';
 import { envInteger } from './lib/knobs.mjs';
 import { loadAverage, machine } from './lib/machine.mjs';
 import { insertCodes, insertScans } from './lib/scans.mjs';
@@ -555,24 +556,8 @@ async function rulesScenario() {
   }
 }
 
-/** BENCH_SCENARIO=page: the 24-dish menu of the page tests (9.4 KB of HTML), the largest sample page. */
-const MENU_PAGE = {
-  v: 1,
-  type: 'menu',
-  title: 'Trattoria da Marco',
-  currency: 'EUR',
-  locale: 'de-DE',
-  hours: 'Tue–Sun 12:00–22:00',
-  sections: ['Antipasti', 'Primi', 'Dolci'].map((name, s) => ({
-    name,
-    items: Array.from({ length: 8 }, (_, i) => ({
-      name: `Dish ${s + 1}.${i + 1}`,
-      description: 'Seasonal, with olive oil from our own trees and basil from the garden.',
-      price: 7.5 + i * 1.25,
-      ...(i % 3 === 0 ? { tags: ['vegetarian', 'gluten-free'] } : {}),
-    })),
-  })),
-};
+/** BENCH_SCENARIO=page: the 24-dish menu of the sample pages (9.4 KB of HTML), the largest of them. */
+const MENU_PAGE = SAMPLE_PAGES.menu;
 
 /**
  * A hosted page against a plain code's 302, same server, runs interleaved (issue 32: the page at least 50 % of the
