@@ -69,6 +69,28 @@ function authRoutes(deps: Deps): Hono {
 
 export function createApp(deps: Deps): Hono {
   const app = new Hono();
+  const addresses = new WeakMap<Request, string>();
+  const redirect = createLocalRedirect({
+    db: deps.redirectDb,
+    clientAddress: (request) => addresses.get(request) ?? null,
+    log: deps.config.log,
+    cookieSecret: deps.config.jwtSecret,
+    storageSecret: deps.config.jwtSecret,
+    now: deps.config.now,
+    batchesInFlight: deps.config.scanBatchesInFlight,
+  });
+  // First, ahead of the middleware below, which a scan does not need: CORS and the API version header are for
+  // supabase-js's calls (the `r` Edge Function sends neither), and the redirect answers no 413.
+  // GET and HEAD (Hono's get answers both) scan; POST is the password gate's form; contact.vcf is a vCard Plus
+  // page's contact file; l/<index> a click on a Links page's link; file/<n> a PDF or Images page's file (a 302 to a
+  // signed URL).
+  app.on(['GET', 'POST'], ['/r/:slug', '/r/:slug/contact.vcf', '/r/:slug/l/:index', '/r/:slug/file/:n'], (c) => {
+    // The socket address (or the configured client-IP header): the per-IP limit and the country lookup.
+    const ip = clientIp(c, deps.config.rateLimits.ipHeader);
+    if (!deps.limiters.redirect.take(ip)) throw rateLimited(deps.limiters.redirect.retryAfterSec(ip));
+    addresses.set(c.req.raw, ip);
+    return redirect(c.req.raw);
+  });
   // A body refused before it has all arrived leaves the rest of it on the connection: say so, and close it,
   // rather than keep it alive for a next request that the unread body would break (docs/security.md).
   app.use('*', async (c, next) => {
@@ -83,28 +105,8 @@ export function createApp(deps: Deps): Hono {
   const auth = authRoutes(deps);
   // supabase-js calls <url>/auth/v1/<endpoint>; GoTrue itself serves at the root (§1.1).
   app.route('/auth/v1', auth);
-  // The Data API subset (PostgREST) and the dynamic-code redirect (docs/server.md: "Data API, RLS and redirects").
+  // The Data API subset (PostgREST) (docs/server.md: "Data API, RLS and redirects").
   app.route('/rest/v1', restRoutes(deps));
-  const addresses = new WeakMap<Request, string>();
-  const redirect = createLocalRedirect({
-    db: deps.apiDb,
-    clientAddress: (request) => addresses.get(request) ?? null,
-    log: deps.config.log,
-    cookieSecret: deps.config.jwtSecret,
-    storageSecret: deps.config.jwtSecret,
-    now: deps.config.now,
-    batchesInFlight: deps.config.scanBatchesInFlight,
-  });
-  // GET and HEAD (Hono's get answers both) scan; POST is the password gate's form; contact.vcf is a vCard Plus
-  // page's contact file; l/<index> a click on a Links page's link; file/<n> a PDF or Images page's file (a 302 to a
-  // signed URL).
-  app.on(['GET', 'POST'], ['/r/:slug', '/r/:slug/contact.vcf', '/r/:slug/l/:index', '/r/:slug/file/:n'], (c) => {
-    // The socket address (or the configured client-IP header): the per-IP limit and the country lookup.
-    const ip = clientIp(c, deps.config.rateLimits.ipHeader);
-    if (!deps.limiters.redirect.take(ip)) throw rateLimited(deps.limiters.redirect.retryAfterSec(ip));
-    addresses.set(c.req.raw, ip);
-    return redirect(c.req.raw);
-  });
   app.route('/functions/v1/scans-export', scansExportRoutes(deps)); // docs/server.md: "Scans export"
   app.route('/api/v1', apiV1.routes); // docs/api.md
   app.route('/storage/v1', storageRoutes(deps, deps.disk)); // docs/storage.md
@@ -135,7 +137,13 @@ function createLimiters(config: ServerConfig): Limiters {
 }
 
 export async function createServer(config: ServerConfig): Promise<AuthServer> {
-  const database = await openDatabase({ ...config, log: config.log });
+  // The redirect's lane holds its scan batches and its outcome batches in flight, and a connection to spare.
+  const redirectPool = Math.max(config.poolSizes.redirect, 2 * config.scanBatchesInFlight + 1);
+  const database = await openDatabase({
+    ...config,
+    poolSizes: { ...config.poolSizes, redirect: redirectPool },
+    log: config.log,
+  });
   try {
     await migrate(database.auth);
     const finished = await finishCodeDeletions(database.api);
@@ -158,6 +166,7 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
     disk,
     db: database.auth,
     apiDb: database.api,
+    redirectDb: database.redirect,
     signer: createTokenSigner({ secret: config.jwtSecret, issuer: config.jwtIssuer, expSec: config.jwtExp }),
     limiters: createLimiters(config),
     gate: createConcurrencyGate({

@@ -171,8 +171,8 @@ export interface ServerConfig {
   renderLimits: RenderLimits;
   /** Largest user_metadata, in bytes of JSON, that sign-up and PUT /user accept (it travels in every token). */
   maxUserMetadataBytes: number;
-  /** Connections per pool on PostgreSQL: GoTrue's work and the data API's have a pool each. */
-  poolSizes: { auth: number; api: number };
+  /** Connections per pool on PostgreSQL: GoTrue's work, the data API's and the redirect's have a pool each. */
+  poolSizes: { auth: number; api: number; redirect: number };
   /**
    * Scan batches the redirect writes at once on PostgreSQL (SCAN_BATCHES_IN_FLIGHT, default 2; PGlite: always 1):
    * more overlap the commit's wait, fewer make bigger batches (bench-results/redirect-profile.md).
@@ -326,7 +326,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       jobTimeoutMs: 60_000,
     },
     maxUserMetadataBytes: 8 * 1024,
-    poolSizes: { auth: 5, api: 10 },
+    poolSizes: { auth: 5, api: 10, redirect: 4 },
     scanBatchesInFlight: intVar(env, 'SCAN_BATCHES_IN_FLIGHT', 2, 1),
     now: () => Date.now(),
     log: (line) => console.log(line),

@@ -1,8 +1,9 @@
-// One tiny query interface over PGlite (embedded, default) and PostgreSQL via `pg` (DATABASE_URL), in two
-// lanes: `auth` (GoTrue's work: sign-in, refresh, sign-up) and `api` (the data API and the redirect). In the
+// One tiny query interface over PGlite (embedded, default) and PostgreSQL via `pg` (DATABASE_URL), in lanes:
+// `auth` (GoTrue's work: sign-in, refresh, sign-up), `api` (the data API) and `redirect` (the scans). In the
 // hosted stack GoTrue and PostgREST have separate connection pools; the lanes give us the same isolation, so a
-// flood of data-API requests cannot make a login wait for a connection (PostgreSQL: two pools; PGlite, which
-// runs one statement at a time: auth work is served before queued API work).
+// flood of data-API requests cannot make a login wait for a connection (PostgreSQL: a pool per lane; PGlite, which
+// runs one statement at a time: auth work is served before queued API work, and the redirect shares the API's
+// turn).
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -21,6 +22,11 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /**
+   * Set when every connection of the lane was opened as this role (PostgreSQL's redirect lane): a statement runs
+   * as it on its own, in one round trip, without a transaction to switch roles (as-role.ts).
+   */
+  readonly role?: 'service_role';
+  /**
    * Runs fn inside BEGIN … COMMIT, rolling back if it throws. `caller` (a user or client address) lets PGlite
    * take data-API callers in turns; PostgreSQL ignores it.
    */
@@ -31,8 +37,10 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   /** GoTrue's lane (also migrations and tests). */
   readonly auth: Db;
-  /** The data API's and the redirect's lane. */
+  /** The data API's lane. */
   readonly api: Db;
+  /** The redirect's lane (PostgreSQL: connections opened as service_role; PGlite: the API's lane). */
+  readonly redirect: Db;
   close(): Promise<void>;
 }
 
@@ -135,6 +143,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     auth: lane('auth'),
     api: lane('api'),
+    redirect: lane('api'),
     close: async () => {
       try {
         await lite.close();
@@ -148,12 +157,20 @@ async function openPglite(dataDir: string): Promise<Database> {
 export interface PoolSizes {
   auth: number;
   api: number;
+  redirect: number;
 }
 
-function postgresLane(url: string, max: number, log: (line: string) => void): { db: Db; end(): Promise<void> } {
+function postgresLane(
+  url: string,
+  max: number,
+  log: (line: string) => void,
+  role?: 'service_role',
+): { db: Db; end(): Promise<void> } {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    // The session's role from its first statement on: what `SET ROLE` does, without a round trip of its own.
+    ...(role ? { options: `-c role=${role}` } : {}),
     // Fail a request after 5 s without a connection instead of queueing it forever (database down, pool full).
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
@@ -176,6 +193,7 @@ function postgresLane(url: string, max: number, log: (line: string) => void): { 
   };
   const db: Db = {
     kind: 'postgres',
+    ...(role ? { role } : {}),
     query: (sql, params) => run(pool, sql, params),
     exec: async (sql) => {
       await run(pool, sql);
@@ -214,12 +232,14 @@ function postgresLane(url: string, max: number, log: (line: string) => void): { 
 function openPostgres(url: string, sizes: PoolSizes, log: (line: string) => void): Database {
   const auth = postgresLane(url, sizes.auth, log);
   const api = postgresLane(url, sizes.api, log);
+  const redirect = postgresLane(url, sizes.redirect, log, 'service_role');
   return {
     kind: 'postgres',
     auth: auth.db,
     api: api.db,
+    redirect: redirect.db,
     close: async () => {
-      await Promise.allSettled([auth.end(), api.end()]);
+      await Promise.allSettled([auth.end(), api.end(), redirect.end()]);
     },
   };
 }
@@ -233,7 +253,7 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const log = opts.log ?? (() => undefined);
   return opts.databaseUrl
-    ? openPostgres(opts.databaseUrl, opts.poolSizes ?? { auth: 5, api: 10 }, log)
+    ? openPostgres(opts.databaseUrl, opts.poolSizes ?? { auth: 5, api: 10, redirect: 4 }, log)
     : openPglite(opts.dataDir);
 }
 

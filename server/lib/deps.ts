@@ -34,8 +34,10 @@ export interface Deps {
   config: ServerConfig;
   /** GoTrue's lane. */
   db: Db;
-  /** The data API's and the redirect's lane. */
+  /** The data API's lane. */
   apiDb: Db;
+  /** The redirect's lane (lib/db.ts). */
+  redirectDb: Db;
   signer: TokenSigner;
   limiters: Limiters;
   gate: ConcurrencyGate;

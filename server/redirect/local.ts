@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
-import { sqlState, type Db } from '../lib/db.ts';
+import { sqlState, type Db, type Row } from '../lib/db.ts';
 import {
   FILE_URL_SECONDS,
   FOREIGN_KEY_VIOLATION,
@@ -52,6 +52,17 @@ export function localVisitorDigest(address: string, userAgent: string): string {
   return createHash('sha256').update(`${address}\n${userAgent}`).digest('hex');
 }
 
+/**
+ * One statement as service_role, the role the Edge Function calls these functions with. On a lane opened as
+ * service_role (PostgreSQL) it is sent alone: one round trip, committed on its own. Otherwise (PGlite) it runs in
+ * runAs's transaction, which switches the role first; that costs BEGIN, a set_config and COMMIT, three more
+ * round trips per batch.
+ */
+function asServiceRole<T extends Row = Row>(db: Db, sql: string, params: readonly unknown[]): Promise<T[]> {
+  if (db.role === 'service_role') return db.query<T>(sql, params);
+  return runAs(db, 'service_role', { role: 'service_role' }, (tx) => tx.query<T>(sql, params));
+}
+
 /** A row of record_scans / scan_lookup. */
 type CodeRow = {
   destination: string | null;
@@ -90,19 +101,18 @@ function toLookup(row: CodeRow): CodeLookup | null {
  */
 export async function recordScans(db: Db, scans: readonly ScanInput[]): Promise<(CodeLookup | null)[]> {
   const column = (pick: (scan: ScanInput) => string | null) => scans.map(pick);
-  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-    tx.query<CodeRow & { ord: number }>(
-      'SELECT ord, destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version, page::text AS page ' +
-        'FROM public.record_scans($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
-      [
-        column((s) => s.slug),
-        column((s) => s.deviceType),
-        column((s) => s.os),
-        column((s) => s.browser),
-        column((s) => s.country),
-        column((s) => s.visitor),
-      ],
-    ),
+  const rows = await asServiceRole<CodeRow & { ord: number }>(
+    db,
+    'SELECT ord, destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version, page::text AS page ' +
+      'FROM public.record_scans($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
+    [
+      column((s) => s.slug),
+      column((s) => s.deviceType),
+      column((s) => s.os),
+      column((s) => s.browser),
+      column((s) => s.country),
+      column((s) => s.visitor),
+    ],
   );
   const found: (CodeLookup | null)[] = scans.map(() => null);
   for (const row of rows) found[Number(row.ord) - 1] = toLookup(row);
@@ -148,12 +158,11 @@ export function createScanRecorder(db: Db, inFlight = 2): (scan: ScanInput) => P
 
 /** An active dynamic code without recording a scan (HEAD, prefetches, bots, the password form). */
 export async function lookupCode(db: Db, slug: string, visitor: string | null): Promise<CodeLookup | null> {
-  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-    tx.query<CodeRow>(
-      'SELECT destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version, page::text AS page ' +
-        'FROM public.scan_lookup($1, $2)',
-      [slug, visitor],
-    ),
+  const rows = await asServiceRole<CodeRow>(
+    db,
+    'SELECT destination, code_id, settings::text AS settings, password_set_at, cap_used, bucket, paused, version, page::text AS page ' +
+      'FROM public.scan_lookup($1, $2)',
+    [slug, visitor],
   );
   return rows[0] ? toLookup(rows[0]) : null;
 }
@@ -164,24 +173,23 @@ const GONE: OutcomeResult = { stored: false, variant: null, stale: true };
 /** Outcomes of codes with settings in one transaction (record_scan_outcomes). */
 export async function recordScanOutcomes(db: Db, outcomes: readonly ScanOutcome[]): Promise<OutcomeResult[]> {
   const column = <T>(pick: (o: ScanOutcome) => T) => outcomes.map(pick);
-  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-    tx.query<{ ord: number; stored: boolean; variant: number | null; stale: boolean }>(
-      'SELECT ord, stored, variant, stale FROM public.record_scan_outcomes($1::uuid[], $2::text[], $3::text[], ' +
-        '$4::integer[], $5::integer[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])',
-      [
-        column((o) => o.codeId),
-        column((o) => o.version),
-        column((o) => o.gate),
-        column((o) => o.ruleIndex),
-        column((o) => o.variant),
-        column((o) => o.split),
-        column((o) => o.deviceType),
-        column((o) => o.os),
-        column((o) => o.browser),
-        column((o) => o.country),
-        column((o) => o.visitor),
-      ],
-    ),
+  const rows = await asServiceRole<{ ord: number; stored: boolean; variant: number | null; stale: boolean }>(
+    db,
+    'SELECT ord, stored, variant, stale FROM public.record_scan_outcomes($1::uuid[], $2::text[], $3::text[], ' +
+      '$4::integer[], $5::integer[], $6::boolean[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])',
+    [
+      column((o) => o.codeId),
+      column((o) => o.version),
+      column((o) => o.gate),
+      column((o) => o.ruleIndex),
+      column((o) => o.variant),
+      column((o) => o.split),
+      column((o) => o.deviceType),
+      column((o) => o.os),
+      column((o) => o.browser),
+      column((o) => o.country),
+      column((o) => o.visitor),
+    ],
   );
   const results = outcomes.map(() => GONE);
   for (const row of rows) {
@@ -191,12 +199,11 @@ export async function recordScanOutcomes(db: Db, outcomes: readonly ScanOutcome[
 }
 
 async function claimPasswordAttempt(db: Db, codeId: string, visitor: string | null): Promise<PasswordAttempt> {
-  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-    tx.query<{ attempt_id: number | string | null; password_hash: string | null; retry_after: number }>(
-      'SELECT attempt_id, password_hash, retry_after FROM public.claim_password_attempt($1, $2)',
-      [codeId, visitor],
-    ),
-  );
+  const rows = await asServiceRole<{
+    attempt_id: number | string | null;
+    password_hash: string | null;
+    retry_after: number;
+  }>(db, 'SELECT attempt_id, password_hash, retry_after FROM public.claim_password_attempt($1, $2)', [codeId, visitor]);
   const row = rows[0];
   if (!row) return { attemptId: null, hash: null, retryAfter: 0 };
   return {
@@ -208,16 +215,15 @@ async function claimPasswordAttempt(db: Db, codeId: string, visitor: string | nu
 
 /** A counted click on a Links page's link (record_link_click): false when the page no longer has that link. */
 async function recordLinkClick(db: Db, codeId: string, index: number): Promise<boolean> {
-  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-    tx.query<{ stored: boolean }>('SELECT public.record_link_click($1, $2) AS stored', [codeId, index]),
-  );
+  const rows = await asServiceRole<{ stored: boolean }>(db, 'SELECT public.record_link_click($1, $2) AS stored', [
+    codeId,
+    index,
+  ]);
   return rows[0]?.stored === true;
 }
 
-function serviceCall(db: Db, sql: string, params: unknown[]): Promise<void> {
-  return runAs(db, 'service_role', { role: 'service_role' }, async (tx) => {
-    await tx.query(sql, params);
-  });
+async function serviceCall(db: Db, sql: string, params: unknown[]): Promise<void> {
+  await asServiceRole(db, sql, params);
 }
 
 /**
@@ -225,9 +231,10 @@ function serviceCall(db: Db, sql: string, params: unknown[]): Promise<void> {
  * Supabase project: only for a file that exists, valid FILE_URL_SECONDS.
  */
 async function signPageFile(db: Db, secret: string, path: string, download: boolean, nowMs: number) {
-  const rows = await runAs(db, 'service_role', { role: 'service_role' }, (tx) =>
-    tx.query('SELECT 1 FROM storage.objects WHERE bucket_id = $1 AND name = $2', [PAGE_FILES_BUCKET, path]),
-  );
+  const rows = await asServiceRole(db, 'SELECT 1 FROM storage.objects WHERE bucket_id = $1 AND name = $2', [
+    PAGE_FILES_BUCKET,
+    path,
+  ]);
   if (rows.length === 0) return null;
   const token = await signUrl(secret, { url: `${PAGE_FILES_BUCKET}/${path}` }, FILE_URL_SECONDS, nowMs);
   const key = path.split('/').map(encodeURIComponent).join('/');
@@ -239,7 +246,7 @@ async function signPageFile(db: Db, secret: string, path: string, download: bool
  * a UTC day): run at start and hourly by the server.
  */
 export async function expireScanSalts(db: Db): Promise<void> {
-  await runAs(db, 'service_role', { role: 'service_role' }, (tx) => tx.query('SELECT public.expire_scan_salts()'));
+  await asServiceRole(db, 'SELECT public.expire_scan_salts()', []);
 }
 
 /**
