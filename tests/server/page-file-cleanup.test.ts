@@ -16,6 +16,8 @@ import { apiCall, createApiKey } from './api-v1-helpers.ts';
 import { DENO_DIR, functionDir, runDeno, type DenoProcess } from './deno.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { PDF, PNG } from './page-files-cases.ts';
+import { SAMPLE_OWNER, SAMPLE_PAGES } from '../unit/pages/samples.ts';
+import { pageFiles, type HostedPage } from '../../src/shared/pages/schema.ts';
 
 const BUCKET = 'page-files';
 
@@ -131,6 +133,20 @@ describe.each(backends)('page files nobody shows are deleted on %s', (backend) =
     expect(await srv.server.drainPageFiles()).toEqual({ removed: 2, failed: 0 });
     expect([await stored(first), await stored(second)]).toEqual([null, null]);
     expect(await used(client)).toBe(0);
+  });
+
+  it('every path pageFiles() lists is queued when its code goes (each sample page, whatever fields it has)', async () => {
+    const { client, user } = await signedUpClient(srv.url);
+    for (const sample of Object.values(SAMPLE_PAGES)) {
+      const page = JSON.parse(JSON.stringify(sample).replaceAll(SAMPLE_OWNER, user.id)) as HostedPage;
+      const id = await newCode(client, page);
+      expect((await client.from('qr_codes').delete().eq('id', id)).error).toBeNull();
+      const paths = [...new Set(pageFiles(page))].sort();
+      expect(await queued(), page.type).toEqual(paths.map((p) => `dropped ${p}`));
+      // None of them was uploaded: the drain finds nothing to remove and empties the queue.
+      expect(await srv.server.drainPageFiles()).toEqual({ removed: paths.length, failed: 0 });
+    }
+    expect(await queued()).toEqual([]);
   });
 
   it('a path a page shows again leaves the queue, and the drain checks once more before deleting', async () => {

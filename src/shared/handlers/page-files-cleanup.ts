@@ -27,7 +27,9 @@ export interface PageFileQueue {
 }
 
 export interface DrainResult {
+  /** Paths taken off the queue: Storage removed them, or they were gone already. */
   removed: number;
+  /** Paths Storage failed on, queued again for later. */
   failed: number;
 }
 
