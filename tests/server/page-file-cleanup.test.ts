@@ -269,6 +269,9 @@ describe.each(backends)('page files nobody shows are deleted on %s', (backend) =
       expect([res.status, await res.json()]).toEqual([200, { removed: 1, failed: 0 }]);
       expect([await stored(doc), await queued()]).toEqual([null, []]);
       expect(await used(client)).toBe(0);
+      // Nothing printed after "listening" (before it: Deno's downloads on a first run): every line is an error.
+      const out = deno!.output();
+      expect(out.slice(out.indexOf('\n', out.indexOf('listening on')) + 1).trim()).toBe('');
     });
   });
 });
