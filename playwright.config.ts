@@ -84,6 +84,8 @@ export default defineConfig({
         ENV_FILES: 'off',
         SMTP_HOST: '127.0.0.1',
         SMTP_PORT: String(E2E_SMTP_PORT),
+        // Page files nobody shows are deleted within a second (e2e/hosted-file-pages.spec.ts waits for it).
+        STORAGE_CLEANUP_INTERVAL: '1',
       },
     },
     {

@@ -1,11 +1,13 @@
 // Hosted PDF and Images pages in the app (issue 32): a signed-in user uploads a PDF and two images in the editor,
 // saves each page as a dynamic code whose PNG decodes to its short URL, and a phone with JavaScript off opens that
 // URL: the PDF downloads byte for byte and both images load, each through `…/r/<slug>/file/<n>` (a 302 to a signed
-// URL). A paused code's files answer 404. Two dynamic codes: within the Free plan's three.
+// URL). Edited in the editor, the same URL shows the new title, the new PDF and the new caption, and the replaced
+// PDF is deleted from Storage (a URL signed for it before stops working). A paused code's page and files answer
+// 404. Two dynamic codes: within the Free plan's three.
 import { createCanvas } from '@napi-rs/canvas';
 import { expect, test } from './fixtures/test.ts';
 import { register } from './fixtures/auth.ts';
-import { field, group, phoneContext, preview, row, saveNewPage } from './fixtures/hostedPages.ts';
+import { field, group, phoneContext, preview, row, saveChanges, saveNewPage } from './fixtures/hostedPages.ts';
 
 /** A small valid PDF (one page, one line of text), with its cross-reference offsets counted. */
 function tinyPdf(text: string): Buffer {
@@ -74,6 +76,19 @@ test('PDF and Images pages: uploaded in the editor, downloaded and shown on a ph
   expect(file.status()).toBe(200);
   expect(Buffer.compare(await file.body(), pdf)).toBe(0);
 
+  // Edited: a new title and another PDF. The same URL shows both, and the replaced file goes from Storage (the e2e
+  // server drains deletions every second): the URL signed for it a moment ago, good for a minute, now finds nothing.
+  const signedBefore = new URL(redirect.headers().location!, download).href;
+  const summer = tinyPdf('Summer catalogue 2026');
+  await field(page, 'Title').fill('Summer catalogue');
+  await field(page, 'PDF file').setInputFiles({ name: 'summer.pdf', mimeType: 'application/pdf', buffer: summer });
+  await expect(page.getByText('On the page: “summer.pdf”')).toBeVisible();
+  await saveChanges(page, 'Catalogue');
+  await scan.reload();
+  await expect(scan.getByRole('heading', { name: 'Summer catalogue' })).toBeVisible();
+  expect(Buffer.compare(await (await phone.request.get(download.href)).body(), summer)).toBe(0);
+  await expect.poll(async () => (await phone.request.get(signedBefore)).text()).toContain('Object not found');
+
   // Images: two uploads (resized to WebP in the worker), reordered from the keyboard, each with its caption.
   await page.goto('/dashboard/qr-codes?new-hosted-page=images');
   await field(page, 'Title').fill('The new shop');
@@ -112,12 +127,25 @@ test('PDF and Images pages: uploaded in the editor, downloaded and shown on a ph
   }
   // The stored sizes are the uploads' own (neither is over 2000 px, so neither was scaled).
   expect(sizes).toEqual(['120×80', '64×48']);
+  const firstImage = new URL((await images.first().getAttribute('src'))!, `${imagesUrl}/`).href;
 
-  // Paused: the page and its files answer 404.
+  // Edited: a caption changes on the same URL.
+  await field(group(page, 'Image 2'), 'Caption').fill('Our logo, 2026');
+  await saveChanges(page, 'Shop photos');
+  await scan.reload();
+  await expect(scan.locator('figcaption')).toHaveText(['A red wall', 'Our logo, 2026']);
+
+  // Paused: the pages and their files answer 404.
   await page.goto('/dashboard/qr-codes');
-  await row(page, 'Catalogue').getByRole('button', { name: 'Pause Catalogue' }).click();
-  await expect(row(page, 'Catalogue').getByText('Paused', { exact: true })).toBeVisible();
+  for (const name of ['Catalogue', 'Shop photos']) {
+    await row(page, name)
+      .getByRole('button', { name: `Pause ${name}` })
+      .click();
+    await expect(row(page, name).getByText('Paused', { exact: true })).toBeVisible();
+  }
   expect((await phone.request.get(download.href, { maxRedirects: 0 })).status()).toBe(404);
   expect((await scan.goto(pdfUrl))?.status()).toBe(404);
+  expect((await phone.request.get(firstImage, { maxRedirects: 0 })).status()).toBe(404);
+  expect((await scan.goto(imagesUrl))?.status()).toBe(404);
   await phone.close();
 });

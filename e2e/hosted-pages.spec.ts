@@ -1,14 +1,14 @@
 // Hosted pages in the app (issue 32): a signed-out visitor is told once that a hosted page needs an account; a
 // signed-in user builds a Links, vCard Plus, Menu and Coupon page in the editor (the live preview is the server's
 // renderer), saves it as a dynamic code whose PNG decodes to its short URL, and a phone with JavaScript off opens
-// that URL: the page, its tel:/mailto: links and its .vcf work, an edit changes what the same URL shows, a pause
-// stops it, and the Free plan's 3 dynamic codes count pages too. One account, one test: the e2e lane is the slowest.
+// that URL: the page, its tel:/mailto: links and its .vcf work, an edit of each page changes what the same URL
+// shows, a pause stops it, and the Free plan's 3 dynamic codes count pages too. One account, one test: the e2e lane is the slowest.
 import ICAL from 'ical.js';
 import { expect, test } from './fixtures/test.ts';
 import { register } from './fixtures/auth.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 import { chooseType } from './fixtures/generator.ts';
-import { field, group, phoneContext, preview, row, saveNewPage } from './fixtures/hostedPages.ts';
+import { field, group, phoneContext, preview, row, saveChanges, saveNewPage } from './fixtures/hostedPages.ts';
 
 test('hosted pages: built in the editor, scanned on a phone without JavaScript, edited, paused, within the plan', async ({
   page,
@@ -76,8 +76,7 @@ test('hosted pages: built in the editor, scanned on a phone without JavaScript, 
   await page.getByRole('dialog').getByRole('link', { name: 'Edit the page' }).click();
   await expect(page.getByRole('link', { name: links })).toBeVisible();
   await field(page, 'Title').fill('Ada’s Bakery, now open Sundays');
-  await page.getByRole('button', { name: 'Save changes' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'show the new page now' })).toBeVisible();
+  await saveChanges(page, 'Bakery links');
   await scan.reload();
   await expect(scan.getByRole('heading', { name: 'Ada’s Bakery, now open Sundays' })).toBeVisible();
 
@@ -131,6 +130,11 @@ test('hosted pages: built in the editor, scanned on a phone without JavaScript, 
     ['', '', 'Unter den Linden 1', 'Berlin', '', '10117', 'Germany'],
   ]);
   expect(one('note')).toBe('Call after 10:00');
+  // Edited in the editor the save left open: the same URL shows the new role.
+  await field(form, 'Role').fill('Sales Director');
+  await saveChanges(page, 'Zoë card');
+  await scan.reload();
+  await expect(scan.getByText('Sales Director · Acme; Europe')).toBeVisible();
 
   // Menu: sections and items; prices in the page's currency and locale.
   await page.goto('/dashboard/qr-codes?new-hosted-page=menu');
@@ -153,6 +157,10 @@ test('hosted pages: built in the editor, scanned on a phone without JavaScript, 
   await expect(scan.getByRole('listitem').filter({ hasText: 'Margherita' })).toContainText(euro.format(9.5));
   await expect(scan.getByRole('listitem').filter({ hasText: 'Margherita' })).toContainText('vegetarian');
   await expect(scan.getByRole('listitem').filter({ hasText: 'Diavola' })).toContainText(euro.format(11));
+  await field(group(page, 'Item 2 of section 1'), 'Dish').fill('Diavola piccante');
+  await saveChanges(page, 'Trattoria menu');
+  await scan.reload();
+  await expect(scan.getByRole('listitem').filter({ hasText: 'Diavola piccante' })).toContainText(euro.format(11));
 
   // Coupon: a 4th dynamic code is over the Free plan; with the paused Links page deleted, it saves.
   await page.goto('/dashboard/qr-codes?new-hosted-page=coupon');
@@ -179,5 +187,10 @@ test('hosted pages: built in the editor, scanned on a phone without JavaScript, 
   const paris = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' });
   await expect(scan.getByText(`until ${paris.format(new Date('2030-12-31T22:59:00Z'))}`)).toBeVisible();
   await expect(scan.getByRole('link', { name: 'Redeem' })).toHaveAttribute('href', 'https://example.com/shop');
+  await field(page, 'Coupon code').fill('SPRING25');
+  await saveChanges(page, 'Spring coupon');
+  await scan.reload();
+  await expect(scan.getByText('SPRING25')).toBeVisible();
+  await expect(scan.getByText('SPRING20')).toHaveCount(0);
   await phone.close();
 });

@@ -37,6 +37,8 @@ import { registerAdmin } from './auth/routes/admin.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { openDiskStore } from './storage/disk.ts';
 import { storageRoutes } from './storage/routes.ts';
+import { createPageFileCleanup } from './storage/page-file-cleanup.ts';
+import type { DrainResult } from '../src/shared/handlers/page-files-cleanup.ts';
 import { join } from 'node:path';
 
 export interface AuthServer {
@@ -52,6 +54,11 @@ export interface AuthServer {
    * then the remaining connections are cut), then closes the database.
    */
   close(opts?: { graceMs?: number }): Promise<void>;
+  /**
+   * Deletes the page files nobody shows now, as the periodic drain does (docs/storage.md, "Deleting files nobody
+   * shows"); rejects when the database fails.
+   */
+  drainPageFiles(): Promise<DrainResult>;
 }
 
 function authRoutes(deps: Deps): Hono {
@@ -200,6 +207,21 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
   await expireBatches();
   const saltTimer = setInterval(() => void expireSalts().then(expireBatches), 3_600_000);
   saltTimer.unref();
+  // Page files no page shows any more go through the Storage module, at start and then every interval.
+  const pageFiles = createPageFileCleanup(database.api, disk, config.now);
+  const cleanPageFiles = () =>
+    pageFiles.run().then(
+      ({ failed }) => {
+        if (failed) config.log(`page files: ${failed} could not be deleted and will be tried again`);
+      },
+      (err: unknown) => config.log(`deleting page files failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  await cleanPageFiles();
+  const cleanupTimer =
+    config.storage.cleanupIntervalSec > 0
+      ? setInterval(() => void cleanPageFiles(), config.storage.cleanupIntervalSec * 1000)
+      : undefined;
+  cleanupTimer?.unref();
 
   return {
     config,
@@ -213,8 +235,10 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
         s.once('error', reject);
         server = s;
       }),
+    drainPageFiles: () => pageFiles.run(),
     close: async ({ graceMs = 10_000 } = {}) => {
       clearInterval(saltTimer);
+      clearInterval(cleanupTimer);
       if (server) {
         const s = server as import('node:http').Server;
         server = undefined;
@@ -233,6 +257,7 @@ export async function createServer(config: ServerConfig): Promise<AuthServer> {
       }
       await deps.mailer.flush();
       deps.mailer.close();
+      await pageFiles.idle();
       await database.close();
     },
   };

@@ -147,8 +147,11 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; empty selects PGlite. */
   databaseUrl: string;
-  /** Storage API (docs/storage.md): where object bytes live, and the largest file any bucket accepts. */
-  storage: { dir: string; fileSizeLimit: number };
+  /**
+   * Storage API (docs/storage.md): where object bytes live, the largest file any bucket accepts, and how often
+   * page files nobody shows are deleted (seconds; 0 = only when the server starts).
+   */
+  storage: { dir: string; fileSizeLimit: number; cleanupIntervalSec: number };
   jwtSecret: string;
   /** Access-token lifetime in seconds (GOTRUE_JWT_EXP). */
   jwtExp: number;
@@ -260,6 +263,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       // '' = <dataDir>/storage, resolved when the server starts (so a dataDir override moves it too).
       dir: env.STORAGE_DIR ?? '',
       fileSizeLimit: intVar(env, 'STORAGE_FILE_SIZE_LIMIT', 100_000_000, 1),
+      cleanupIntervalSec: intVar(env, 'STORAGE_CLEANUP_INTERVAL', 60, 0),
     },
     jwtSecret,
     jwtExp: intVar(env, 'JWT_EXP', 3600, 1),

@@ -12,6 +12,7 @@ import type { DiskStore } from './disk.ts';
 import { alreadyExists, badMimeType, bucketNotFound, invalidRequest, objectNotFound, tooLarge } from './errors.ts';
 import { listV1, listV2 } from './list.ts';
 import { receiveUpload } from './receive.ts';
+import { removeObjects } from './remove.ts';
 import { OBJECT_COLUMNS, iso, objectJson, type ObjectRow } from './rows.ts';
 import { UPLOAD_URL_SECONDS, signUrl, verifySignedUrl } from './signing.ts';
 import { BYTE_CHECKED_BUCKETS, assertBytesMatch, mimeAllowed } from './sniff.ts';
@@ -430,13 +431,7 @@ export function registerObjects(app: Hono, deps: Deps, disk: DiskStore, route: S
         throw invalidRequest('prefixes must be an array of at most 1000 strings');
       }
       await bucketLimits(bucketId!);
-      const rows = await asCaller(who, (tx) =>
-        tx.query<ObjectRow>(
-          `DELETE FROM storage.objects WHERE bucket_id = $1 AND name = ANY($2::text[]) RETURNING ${OBJECT_COLUMNS}`,
-          [bucketId, prefixes],
-        ),
-      );
-      await disk.unlink(rows.map((r) => r.version));
+      const rows = await removeObjects((fn) => asCaller(who, fn), disk, bucketId!, prefixes as string[]);
       if (rest.length > 0) {
         if (rows.length === 0) throw objectNotFound();
         return c.json({ message: 'Successfully deleted' });

@@ -87,13 +87,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Settings a test changes; `storage` is merged into the default one (its dir stays the store's). */
+export type ServerOverrides = Omit<Partial<ServerConfig>, 'storage'> & { storage?: Partial<ServerConfig['storage']> };
+
 /**
  * Starts the server in-process on an ephemeral port; rate limits off unless the overrides turn them on.
  * The clock is frozen by default, so intervals and buckets only move when a test advances it.
  */
 export async function startServer(
   store: TestStore,
-  overrides: Partial<ServerConfig> = {},
+  overrides: ServerOverrides = {},
   clock = new TestClock({ frozen: true }),
 ): Promise<RunningServer> {
   const logs: string[] = [];
@@ -104,13 +107,17 @@ export async function startServer(
     {
       port: 0,
       dataDir: store.dataDir,
-      // PostgreSQL stores have no data dir: their object bytes go to a temp dir of their own.
-      storage: { ...base.storage, dir: store.dataDir ? join(store.dataDir, 'storage') : storageDirFor(store) },
       databaseUrl: store.databaseUrl,
       jwtIssuer: 'http://127.0.0.1:54321/auth/v1',
       now: clock.now,
       log: (line) => logs.push(line),
       ...overrides,
+      // PostgreSQL stores have no data dir: their object bytes go to a temp dir of their own.
+      storage: {
+        ...base.storage,
+        dir: store.dataDir ? join(store.dataDir, 'storage') : storageDirFor(store),
+        ...overrides.storage,
+      },
       rateLimits: { ...base.rateLimits, enabled: false, ...overrides.rateLimits },
     },
   );
@@ -163,7 +170,7 @@ export interface SuiteServer extends RunningServer {
  * and drops it afterwards; given a store (suiteStore) it shares that one. The object reads through to the
  * running server: `srv.url`, `srv.clock`, `srv.server.db`, `srv.config`, `srv.logs`, `srv.store`.
  */
-export function suiteServer(where: BackendName | TestStore, overrides: Partial<ServerConfig> = {}): SuiteServer {
+export function suiteServer(where: BackendName | TestStore, overrides: ServerOverrides = {}): SuiteServer {
   const store = typeof where === 'string' ? suiteStore(where) : where;
   let running: RunningServer | undefined;
   beforeAll(async () => {
@@ -197,7 +204,7 @@ export function suiteServer(where: BackendName | TestStore, overrides: Partial<S
 /** Runs fn with a server of its own on store, and stops the server afterwards, whatever fn does. */
 export async function withServer<T>(
   store: TestStore,
-  overrides: Partial<ServerConfig>,
+  overrides: ServerOverrides,
   fn: (srv: RunningServer) => Promise<T>,
 ): Promise<T> {
   const srv = await startServer(store, overrides);

@@ -1,11 +1,22 @@
 // A kill -9 of the server process in the middle of a 20 MB upload: after the restart there is no object row, no
-// object file and no part file (the sweep at start removes the unfinished upload, docs/storage.md). The server
-// runs as a child process as `npm run server` does. PGlite, and PostgreSQL with DATABASE_URL.
+// object file and no part file (the sweep at start removes the unfinished upload, docs/storage.md). The same kill
+// also falls between the queueing of a deleted page's file and its deletion (no periodic drain): the restarted
+// server deletes it. The server runs as a child process as `npm run server` does. PGlite, and PostgreSQL with
+// DATABASE_URL.
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { backends, createStore, serviceRoleKey, spawnServer, type ServerProcess, type TestStore } from './helpers.ts';
+import {
+  backends,
+  createStore,
+  serviceRoleKey,
+  signedUpClient,
+  spawnServer,
+  type ServerProcess,
+  type TestStore,
+} from './helpers.ts';
+import { PDF } from './page-files-cases.ts';
 
 const MB = 1024 * 1024;
 
@@ -24,16 +35,39 @@ describe.each(backends)('storage kill -9 mid-upload on %s', (backend) => {
     return p;
   };
 
-  it('leaves no visible object and no orphan file after the next start', async () => {
+  it('leaves no visible object and no orphan file after the next start, and a queued page file is deleted then', async () => {
     const store: TestStore = await createStore(backend);
     cleanup.push(() => store.drop());
     const storageDir = await mkdtemp(join(tmpdir(), 'qrcraft-storage-kill-'));
     cleanup.push(() => rm(storageDir, { recursive: true, force: true }));
-    const env = { DATA_DIR: store.dataDir || storageDir, DATABASE_URL: store.databaseUrl, STORAGE_DIR: storageDir };
+    const env = {
+      DATA_DIR: store.dataDir || storageDir,
+      DATABASE_URL: store.databaseUrl,
+      STORAGE_DIR: storageDir,
+      // Page files are deleted only when the server starts.
+      STORAGE_CLEANUP_INTERVAL: '0',
+    };
     const key = await serviceRoleKey();
     const headers = { Authorization: `Bearer ${key}`, apikey: key };
 
     const first = await start(env);
+    // A page's file, queued for deletion when its code is deleted; nothing deletes it before the kill.
+    const { client, user } = await signedUpClient(first.url);
+    const doc = `${user.id}/doc.pdf`;
+    expect(
+      (await client.storage.from('page-files').upload(doc, PDF, { contentType: 'application/pdf' })).error,
+    ).toBeNull();
+    const page = { v: 1, type: 'pdf', title: 'Doc', file: doc };
+    const { data: code } = await client.from('qr_codes').insert({ name: 'Doc', is_dynamic: true, page }).select('id');
+    expect(
+      (
+        await client
+          .from('qr_codes')
+          .delete()
+          .eq('id', (code as { id: string }[])[0]!.id)
+      ).error,
+    ).toBeNull();
+    expect(await readdir(join(storageDir, 'objects'))).toHaveLength(1);
     const made = await fetch(`${first.url}/storage/v1/bucket`, {
       method: 'POST',
       headers: { ...headers, 'Content-Type': 'application/json' },
@@ -81,6 +115,8 @@ describe.each(backends)('storage kill -9 mid-upload on %s', (backend) => {
     expect(await list.json()).toEqual([]);
     const info = await fetch(`${second.url}/storage/v1/object/info/kill/big.bin`, { headers });
     expect(await info.json()).toMatchObject({ statusCode: '404' });
+    const docInfo = await fetch(`${second.url}/storage/v1/object/info/page-files/${doc}`, { headers });
+    expect(await docInfo.json()).toMatchObject({ statusCode: '404' });
     expect(second.output()).toMatch(/storage sweep: 1 unfinished upload\(s\) removed/);
   }, 120_000);
 });
