@@ -2,8 +2,10 @@
 // Links avatar (round, above the name), menu items' photos (a square beside the item). Like every file of a page
 // they are reached only through `fileHref(n)` (`…/r/<slug>/file/<n>`, pageFiles order), never by Storage path.
 // Each carries its width and height so the browser reserves its place; the ones in the first screen (logo, photo,
-// avatar) load at once, the menu's lazily. CSS shows them at a fixed size (object-fit: cover crops a square from
-// any shape), so the editor uploads them small (512 to 640 px).
+// avatar) load at once, the menu's lazily. CSS shows them at a fixed height (the logo 4 rem, its width from its
+// width and height attributes before it loads, so nothing moves when it arrives; never wider than the column,
+// object-fit keeping its shape) or a fixed square (object-fit: cover crops one from any shape), so the editor
+// uploads them small (512 px).
 
 import { html } from 'hono/html';
 import type { FileHref } from './render-files.ts';
@@ -21,7 +23,7 @@ interface Picture {
 export type PictureSrc = (path: string) => string;
 
 export const PICTURES_STYLE =
-  '.logo{width:auto;max-height:4rem;border-radius:0;margin:0 0 1rem}.avatar{width:7.5rem;height:7.5rem;' +
+  '.logo{height:4rem;width:auto;object-fit:contain;object-position:left;border-radius:0;margin:0 0 1rem}.avatar{width:7.5rem;height:7.5rem;' +
   'object-fit:cover;border-radius:50%;margin:0 auto 1rem}.thumb{width:4.5rem;height:4.5rem;object-fit:cover;' +
   'flex:none}.item>div{flex:1}';
 
