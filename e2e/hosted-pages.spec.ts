@@ -1,14 +1,27 @@
 // Hosted pages in the app (issue 32): a signed-out visitor is told once that a hosted page needs an account; a
 // signed-in user builds a Links, vCard Plus, Menu and Coupon page in the editor (the live preview is the server's
 // renderer), saves it as a dynamic code whose PNG decodes to its short URL, and a phone with JavaScript off opens
-// that URL: the page, its tel:/mailto: links and its .vcf work, an edit of each page changes what the same URL
-// shows, a pause stops it, and the Free plan's 3 dynamic codes count pages too. One account, one test: the e2e lane is the slowest.
+// that URL: the page, its tel:/mailto: links and its .vcf (the uploaded photo embedded) work, an edit of each page
+// changes what the same URL shows, a pause stops it, and the Free plan's 3 dynamic codes count pages too. One
+// account, one test: the e2e lane is the slowest.
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import ICAL from 'ical.js';
 import { expect, test } from './fixtures/test.ts';
 import { register } from './fixtures/auth.ts';
 import { seriousViolations } from './fixtures/axe.ts';
 import { chooseType } from './fixtures/generator.ts';
 import { field, group, phoneContext, preview, row, saveChanges, saveNewPage } from './fixtures/hostedPages.ts';
+
+/** An 800 × 600 photo-sized PNG (two colours), larger than the 512 px a vCard photo is stored at. */
+function photoPng(): Buffer {
+  const canvas = createCanvas(800, 600);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#2b6cb0';
+  ctx.fillRect(0, 0, 800, 600);
+  ctx.fillStyle = '#f6ad55';
+  ctx.fillRect(200, 150, 400, 300);
+  return canvas.toBuffer('image/png');
+}
 
 test('hosted pages: built in the editor, scanned on a phone without JavaScript, edited, paused, within the plan', async ({
   page,
@@ -107,6 +120,9 @@ test('hosted pages: built in the editor, scanned on a phone without JavaScript, 
   await field(group(page, 'Phone 1'), 'Number').fill('+49 151 2345 6789');
   await field(group(page, 'Phone 1'), 'Label').fill('Mobile');
   await field(group(page, 'Email 1'), 'Address').fill('zoe@example.com');
+  // A photo larger than a contact needs: the worker writes it as a JPEG of 512 px at most, for the .vcf.
+  await field(form, 'Photo (optional)').setInputFiles({ name: 'zoe.png', mimeType: 'image/png', buffer: photoPng() });
+  await expect(form.getByText('On the page: “zoe.png”')).toBeVisible();
   await expect(preview(page).getByRole('heading', { name: 'Zoë O’Brien' })).toBeVisible();
   const vcard = await saveNewPage(page, 'Zoë card');
   await scan.goto(vcard);
@@ -119,6 +135,11 @@ test('hosted pages: built in the editor, scanned on a phone without JavaScript, 
   expect(vcf.status()).toBe(200);
   const card = new ICAL.Component(ICAL.parse(await vcf.text()) as unknown[]);
   const one = (name: string) => String(card.getFirstPropertyValue(name)).replace(/\\;/g, ';');
+  // The photo is embedded in the file (read from Storage by the server) and decodes as the resized image.
+  expect(card.getFirstProperty('photo')?.getParameter('type')).toBe('JPEG');
+  const embedded = await loadImage(Buffer.from(one('photo'), 'base64'));
+  expect([embedded.width, embedded.height]).toEqual([512, 384]);
+  await expect(scan.getByRole('img', { name: 'Photo of Zoë O’Brien' })).toHaveJSProperty('naturalWidth', 512);
   expect(one('fn')).toBe('Zoë O’Brien');
   expect(card.getFirstProperty('n')?.getValues()).toEqual([['O’Brien', 'Zoë', '', '', '']]);
   expect(one('title')).toBe('Head of Sales');

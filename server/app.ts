@@ -83,6 +83,7 @@ export function createApp(deps: Deps): Hono {
     log: deps.config.log,
     cookieSecret: deps.config.jwtSecret,
     storageSecret: deps.config.jwtSecret,
+    disk: deps.disk,
     now: deps.config.now,
     batchesInFlight: deps.config.scanBatchesInFlight,
   });

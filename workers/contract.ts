@@ -127,9 +127,11 @@ export interface PageImageInput {
   blob: Blob;
   /** The longest side after resizing (at most PAGE_IMAGE_MAX_SIDE, the default). */
   maxSide?: number;
+  /** 'jpeg' for a picture that must be a JPEG (a vCard photo, embedded in the .vcf); default WebP. */
+  format?: 'webp' | 'jpeg';
 }
 
-/** The image re-encoded for upload: WebP (JPEG where the browser cannot encode WebP), no metadata. */
+/** The image re-encoded for upload: WebP (JPEG when asked, or where the browser cannot encode WebP), no metadata. */
 export interface PreparedPageImage {
   blob: Blob;
   type: 'image/webp' | 'image/jpeg';

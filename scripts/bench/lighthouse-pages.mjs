@@ -6,7 +6,9 @@
 // Issue 32's target: performance ≥ 98, accessibility, best practices and SEO 100. Run by `npm run bench:lighthouse`
 // after the app's pages (scripts/bench/lighthouse.mjs). Knobs: BENCH_RUNS (default 3), CHROME_PATH.
 // PDF and Images pages hold files: the bench's user uploads them through the local server's Storage API first
-// (page-files/<user id>/…), images as an owner's would arrive from the editor (WebP, at most 2000 px).
+// (page-files/<user id>/…), images as an owner's would arrive from the editor (WebP, at most 2000 px). The other
+// types are measured with their pictures, uploaded the same way at the editor's sizes: the owner's logo on each, a
+// Links avatar, a vCard photo (JPEG), photos on half of the menu's items (all at most 512 px).
 import { createCanvas } from '@napi-rs/canvas';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,12 +27,13 @@ const DEMO_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
 /**
- * A photo-like WebP (gradients and shapes, so it compresses like a picture rather than a flat colour).
+ * A photo-like WebP or JPEG (gradients and shapes, so it compresses like a picture rather than a flat colour).
  * @param {number} width
  * @param {number} height
  * @param {number} hue
+ * @param {'image/webp' | 'image/jpeg'} [type]
  */
-function photo(width, height, hue) {
+function photo(width, height, hue, type = 'image/webp') {
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   const sky = ctx.createLinearGradient(0, 0, width, height);
@@ -44,7 +47,7 @@ function photo(width, height, hue) {
     ctx.arc(((i * 97) % width) + 0.5, ((i * 53) % height) + 0.5, 20 + ((i * 31) % 120), 0, Math.PI * 2);
     ctx.fill();
   }
-  return canvas.toBuffer('image/webp', 85);
+  return type === 'image/jpeg' ? canvas.toBuffer('image/jpeg', 85) : canvas.toBuffer('image/webp', 85);
 }
 
 /**
@@ -100,6 +103,50 @@ const FILE_PAGES = {
       })),
     ),
   }),
+};
+
+/** @typedef {(name: string, bytes: Buffer, type: string) => Promise<string>} Upload */
+
+/**
+ * A picture uploaded as the editor would (WebP, or a vCard photo's JPEG): what the page stores.
+ * @param {Upload} upload
+ * @param {string} name
+ * @param {number} width
+ * @param {number} height
+ * @param {number} hue
+ */
+async function picture(upload, name, width, height, hue) {
+  const type = name.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
+  return { path: await upload(name, photo(width, height, hue, type), type), width, height };
+}
+
+/** The pages without files, with their pictures. @type {Record<string, (upload: Upload) => Promise<object>>} */
+const PICTURE_PAGES = {
+  links: async (upload) => ({
+    ...SAMPLE_PAGES.links,
+    logo: await picture(upload, 'logo.webp', 512, 192, 30),
+    avatar: await picture(upload, 'avatar.webp', 512, 512, 120),
+  }),
+  vcard: async (upload) => ({
+    ...SAMPLE_PAGES.vcard,
+    logo: await picture(upload, 'logo.webp', 512, 192, 30),
+    photo: await picture(upload, 'photo.jpg', 512, 512, 200),
+  }),
+  menu: async (upload) => ({
+    ...SAMPLE_PAGES.menu,
+    logo: await picture(upload, 'logo.webp', 512, 192, 30),
+    sections: await Promise.all(
+      SAMPLE_PAGES.menu.sections.map(async (section, s) => ({
+        ...section,
+        items: await Promise.all(
+          section.items.map(async (item, i) =>
+            i % 2 ? item : { ...item, photo: await picture(upload, `dish-${s}-${i}.webp`, 512, 384, s * 90 + i * 20) },
+          ),
+        ),
+      })),
+    ),
+  }),
+  coupon: async (upload) => ({ ...SAMPLE_PAGES.coupon, logo: await picture(upload, 'logo.webp', 512, 192, 30) }),
 };
 
 /**
@@ -167,7 +214,7 @@ const runs = [];
 try {
   /** @type {[string, string][]} */
   const urls = [];
-  for (const [type, page] of Object.entries({ ...SAMPLE_PAGES, ...FILE_PAGES }))
+  for (const [type, page] of Object.entries({ ...PICTURE_PAGES, ...FILE_PAGES }))
     urls.push([type, `${server.base}/r/${await pageCode(server.base, type, page)}`]);
   for (let run = 1; run <= RUNS; run++) {
     for (const [type, url] of urls) {

@@ -23,6 +23,7 @@ import {
 } from './handler.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { runAs } from '../rest/as-role.ts';
+import type { DiskStore } from '../storage/disk.ts';
 import { signUrl } from '../storage/signing.ts';
 import { PAGE_FILES_BUCKET } from '../../src/shared/pages/schema.ts';
 import { ScanBatcher } from './scan-batcher.ts';
@@ -242,6 +243,27 @@ async function signPageFile(db: Db, secret: string, path: string, download: bool
 }
 
 /**
+ * A page file's bytes, as the service role reads them (a vCard Plus photo for its .vcf): null when there is no such
+ * file, or it is larger than `maxBytes`, or it went away while being read.
+ */
+async function readPageFile(db: Db, disk: DiskStore, path: string, maxBytes: number): Promise<Uint8Array | null> {
+  const rows = await asServiceRole<{ version: string | null }>(
+    db,
+    'SELECT version FROM storage.objects WHERE bucket_id = $1 AND name = $2',
+    [PAGE_FILES_BUCKET, path],
+  );
+  const version = rows[0]?.version;
+  if (!version) return null;
+  const size = await disk.size(version);
+  if (size === null || size > maxBytes) return null;
+  try {
+    return new Uint8Array(await new Response(disk.read(version)).arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Destroys yesterday's visitor salt and hashes even when nobody scans (record_scan does it at the first scan of
  * a UTC day): run at start and hourly by the server.
  */
@@ -273,6 +295,8 @@ export function createLocalRedirect(opts: {
   cookieSecret: string;
   /** Signs Storage URLs, as /storage/v1 checks them (the server's JWT secret). */
   storageSecret: string;
+  /** Where Storage keeps object bytes (a vCard photo is read from it for the .vcf). */
+  disk: DiskStore;
   /** The clock, in milliseconds (the config's: tests move it). */
   now: () => number;
   /** Scan batches written at once on PostgreSQL (the config's scanBatchesInFlight). */
@@ -288,6 +312,7 @@ export function createLocalRedirect(opts: {
     releasePasswordAttempt: (id) => serviceCall(db, 'SELECT public.release_password_attempt($1)', [id]),
     verifyPassword,
     signFile: (path, download) => signPageFile(db, opts.storageSecret, path, download, opts.now()),
+    readFile: (path, maxBytes) => readPageFile(db, opts.disk, path, maxBytes),
     cookieSecret: opts.cookieSecret,
     isBot: remembered((ua) => isbot(ua)),
     parseUserAgent: remembered((ua) => classifyAgent(new UAParser(ua).getResult())),

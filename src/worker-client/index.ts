@@ -13,6 +13,7 @@ import type {
   EncodeInfo,
   LogoInfo,
   LogoInput,
+  PageImageInput,
   PreparedPageImage,
   PreviewOptions,
   PreviewResult,
@@ -319,12 +320,13 @@ export class QrClient {
   }
 
   /**
-   * A hosted page's image resized (longest side ≤ 2000 px), turned upright and re-encoded without metadata in the
-   * worker (workers/service/pageImage.ts). A 24-megapixel photo takes a few seconds on a slow phone: a long timeout.
+   * A hosted page's image resized (longest side ≤ 2000 px or `maxSide`), turned upright and re-encoded without
+   * metadata in the worker (workers/service/pageImage.ts). A 24-megapixel photo takes a few seconds on a slow phone:
+   * a long timeout.
    */
-  prepareImage(blob: Blob, opts?: CallOptions): Promise<PreparedPageImage> {
+  prepareImage(input: PageImageInput, opts?: CallOptions): Promise<PreparedPageImage> {
     const timeoutMs = opts?.timeoutMs ?? Math.max(this.options.timeoutMs, 30_000);
-    return this.call((api) => api.prepareImage({ blob }), { ...opts, timeoutMs });
+    return this.call((api) => api.prepareImage(input), { ...opts, timeoutMs });
   }
 
   terminate(): void {

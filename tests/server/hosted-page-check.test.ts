@@ -1,12 +1,14 @@
 // The database refuses exactly the hosted pages the zod schema refuses: public.hosted_page_problem
 // (supabase/migrations/20261129004400_hosted_pages.sql) and hostedPageSchema (src/shared/pages/schema.ts) judge the
 // same 2,000 seeded pages (valid ones and ones broken by random mutations: hostile links, unknown keys and types,
-// wrong types, out-of-range prices, long and control-character strings, unknown zones), in one query; then the
+// wrong types, out-of-range prices, long and control-character strings, unknown zones, pictures (a logo, a vCard
+// photo, a Links avatar, menu photos) misplaced, misnamed or too many), in one query; public.page_file_paths lists
+// the same files as pageFiles() for every valid one (the qr_codes_page_files_owned check reads them all); then the
 // table's check refuses a hostile page through the data API and stores nothing.
 import { describe, expect, it } from 'vitest';
-import { PAGE_TYPES, hostedPageSchema } from '../../src/shared/pages/schema.ts';
+import { MAX_MENU_PHOTOS, PAGE_TYPES, hostedPageSchema, pageFiles } from '../../src/shared/pages/schema.ts';
 import { prng } from '../helpers/prng.ts';
-import { SAMPLE_OWNER, SAMPLE_PAGES } from '../unit/pages/samples.ts';
+import { PICTURE_PAGES, SAMPLE_OWNER, SAMPLE_PAGES } from '../unit/pages/samples.ts';
 import { backends, signedUpClient, suiteServer } from './helpers.ts';
 import { compareWithSqlTwin } from './sql-twin.ts';
 
@@ -33,7 +35,10 @@ function cases(seed: number, n: number): Json[] {
     ]);
   const text = () =>
     pick(['Café', '', 'x'.repeat(61), 'x'.repeat(81), 'a\u0007b', 'line\nbreak', 'ok', '<script>', 'é'.repeat(60)]);
-  const samples = Object.values(SAMPLE_PAGES) as unknown as Record<string, Json>[];
+  const samples = [...Object.values(SAMPLE_PAGES), ...Object.values(PICTURE_PAGES)] as unknown as Record<
+    string,
+    Json
+  >[];
   const mutate = (p: Record<string, Json>): Json => {
     const copy = JSON.parse(JSON.stringify(p)) as Record<string, Json>;
     const path = () =>
@@ -57,7 +62,31 @@ function cases(seed: number, n: number): Json[] {
       ...(rnd() < 0.5 ? { caption: text() } : {}),
       ...(rnd() < 0.1 ? { alt: 'x' } : {}),
     });
-    switch (int(16)) {
+    // A picture: valid more often than not, else with a broken path or size, a caption or an unknown key.
+    const picture = (): Json =>
+      rnd() < 0.6
+        ? {
+            path: pick([`${SAMPLE_OWNER}/p.jpg`, `${SAMPLE_OWNER}/p.webp`, `${SAMPLE_OWNER}/p.png`]),
+            width: 64,
+            height: 48,
+          }
+        : image();
+    const dish = (photo: Json | null): Json => ({ name: 'Dish', price: 4.5, ...(photo ? { photo } : {}) });
+    switch (int(18)) {
+      case 16:
+        return { ...copy, [pick(['logo', 'logo', 'photo', 'avatar'])]: pick<Json>([picture(), picture(), null, 'x']) };
+      case 17: {
+        // Menu photos: a few, or around the limit (60 to 63: two sections of n or n + 1 items, each with a photo).
+        const n = pick([1, 3, MAX_MENU_PHOTOS / 2, MAX_MENU_PHOTOS / 2 + 1]);
+        // Around the limit every photo is valid, so that only their number decides.
+        const valid = { path: `${SAMPLE_OWNER}/p.webp`, width: 64, height: 48 };
+        const section = (length: number): Json => ({
+          name: 'S',
+          items: Array.from({ length }, (_, i) => dish(n > 3 ? valid : i % 3 === 1 ? null : picture())),
+        });
+        const menu = rnd() < 0.8 ? (pick([SAMPLE_PAGES.menu, PICTURE_PAGES.menu]) as unknown as Json) : copy;
+        return { ...(menu as Record<string, Json>), sections: [section(n), section(n + int(2))] };
+      }
       case 0:
         return { ...copy, v: pick([2, '1', null]) };
       case 1:
@@ -152,6 +181,34 @@ describe.each(backends)('hosted page check on %s', (backend) => {
     );
     expect(mismatches.slice(0, 8)).toEqual([]);
     expect(accepted).toBeGreaterThan(500);
+    // Pictures are judged both ways too: valid pages with each kind, and broken ones.
+    const valid = objects.filter((o) => hostedPageSchema.safeParse(o).success) as Record<string, Json>[];
+    const menuPhotos = (o: Record<string, Json>) => JSON.stringify(o.sections ?? []).split('"photo"').length - 1;
+    expect([
+      valid.filter((o) => o.logo).length > 50,
+      valid.filter((o) => o.type === 'vcard' && o.photo).length > 10,
+      valid.filter((o) => o.type === 'links' && o.avatar).length > 10,
+      valid.filter((o) => o.type === 'menu' && menuPhotos(o) === MAX_MENU_PHOTOS).length > 3,
+      objects.filter(
+        (o) =>
+          o !== null &&
+          typeof o === 'object' &&
+          'sections' in o &&
+          menuPhotos(o as Record<string, Json>) > MAX_MENU_PHOTOS,
+      ).length > 3,
+    ]).toEqual([true, true, true, true, true]);
+
+    // The files the owner check reads are the files the page shows, in the same order.
+    const rows = await srv.server.db.query<{ paths: string[] }>(
+      `select array(select public.page_file_paths(t::jsonb)) as paths
+         from unnest($1::text[]) with ordinality as u(t, n) order by n`,
+      [valid.map((v) => JSON.stringify(v))],
+    );
+    const differ = valid.filter(
+      (v, i) => JSON.stringify(rows[i]!.paths) !== JSON.stringify(pageFiles(hostedPageSchema.parse(v))),
+    );
+    expect(differ.slice(0, 3)).toEqual([]);
+    expect(valid.filter((v) => pageFiles(hostedPageSchema.parse(v)).length > 1).length).toBeGreaterThan(100);
     expect(objects.length - accepted).toBeGreaterThan(500);
     // Every type is judged both ways (the file types too), not only the ones the samples happen to favour.
     for (const type of PAGE_TYPES) {

@@ -3,8 +3,12 @@
 // through supabase-js's storage client against the local server. The page links its files to /file/<n>, never to
 // their Storage paths; /file/<n> checks the page as a scan would (never counting one) and 302s to a URL signed for
 // a minute; a paused or deleted page, or a removed file, stops at once, and a URL handed out before dies within
-// the minute.
+// the minute. A vCard Plus page's photo is read from Storage by the runtime (RedirectDeps.readFile) and embedded in
+// its .vcf.
+import { createCanvas } from '@napi-rs/canvas';
+import ICAL from 'ical.js';
 import { expect, it } from 'vitest';
+import { VCARD_PHOTO_MAX_BYTES } from '../../src/shared/pages/files.ts';
 import { signedUpClient } from './helpers.ts';
 import type { RedirectUnderTest } from './redirect-cases.ts';
 import { IPHONE } from './user-agents.ts';
@@ -15,6 +19,17 @@ export const PNG = Buffer.from(
   'base64',
 );
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** A small JPEG photo, as the editor uploads a vCard photo (drawn, then encoded by @napi-rs/canvas). */
+function jpegPhoto(): Buffer {
+  const canvas = createCanvas(48, 64);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#2b6cb0';
+  ctx.fillRect(0, 0, 48, 64);
+  ctx.fillStyle = '#f6ad55';
+  ctx.fillRect(12, 12, 24, 24);
+  return canvas.toBuffer('image/jpeg');
+}
 
 export function pageFilesCases(target: RedirectUnderTest): void {
   const get = (path: string) =>
@@ -96,6 +111,66 @@ export function pageFilesCases(target: RedirectUnderTest): void {
     await client.from('qr_codes').delete().eq('id', id);
     expect((await get(`${slug}/file/0`)).status).toBe(404);
     expect(await scanCount(id)).toBe('0');
+    expect(target.errors()).toEqual([]);
+  });
+
+  it("a vCard page: its photo is embedded in the .vcf (read from Storage), and it and the owner's logo are its files", async () => {
+    const { client, user } = await signedUpClient(target.srv.url);
+    const files = client.storage.from('page-files');
+    const photo = jpegPhoto();
+    // A file only its first bytes make a JPEG, too large to embed (one not resized by the editor).
+    const large = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(VCARD_PHOTO_MAX_BYTES)]);
+    for (const [name, bytes, contentType] of [
+      ['me.jpg', photo, 'image/jpeg'],
+      ['large.jpg', large, 'image/jpeg'],
+      ['logo.png', PNG, 'image/png'],
+    ] as const) {
+      expect((await files.upload(`${user.id}/${name}`, bytes, { contentType })).error).toBeNull();
+    }
+    const page = {
+      v: 1,
+      type: 'vcard',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      photo: { path: `${user.id}/me.jpg`, width: 48, height: 64 },
+      logo: { path: `${user.id}/logo.png`, width: 1, height: 1 },
+    };
+    const { data, error } = await client
+      .from('qr_codes')
+      .insert({ name: 'Card', is_dynamic: true, page })
+      .select('id, slug')
+      .single();
+    expect(error).toBeNull();
+    const { id, slug } = data as { id: string; slug: string };
+    const html = await (await get(slug)).text();
+    expect(html).toContain(`src="/r/${slug}/file/0"`);
+    expect(html).toContain(`src="/r/${slug}/file/1"`);
+    expect(html).not.toContain(user.id);
+    expect(Buffer.from(await (await follow(await get(`${slug}/file/0`), slug)).arrayBuffer())).toEqual(photo);
+    expect(Buffer.from(await (await follow(await get(`${slug}/file/1`), slug)).arrayBuffer())).toEqual(PNG);
+
+    const card = async () => {
+      const res = await get(`${slug}/contact.vcf`);
+      expect(res.status).toBe(200);
+      return new ICAL.Component(ICAL.parse(await res.text()) as unknown[]);
+    };
+    const embedded = (await card()).getFirstProperty('photo');
+    expect([embedded?.getParameter('encoding'), embedded?.getParameter('type')]).toEqual(['b', 'JPEG']);
+    expect(Buffer.from(String(embedded?.getFirstValue()), 'base64')).toEqual(photo);
+    // Too large to embed, or gone from Storage: the contact file is served without a photo.
+    await client
+      .from('qr_codes')
+      .update({ page: { ...page, photo: { ...page.photo, path: `${user.id}/large.jpg` } } })
+      .eq('id', id);
+    const withoutLarge = await card();
+    expect([withoutLarge.getFirstProperty('photo'), withoutLarge.getFirstPropertyValue('fn')]).toEqual([
+      null,
+      'Ada Lovelace',
+    ]);
+    await client.from('qr_codes').update({ page }).eq('id', id);
+    expect((await files.remove([`${user.id}/me.jpg`])).error).toBeNull();
+    expect((await card()).getFirstProperty('photo')).toBeNull();
+    expect(await scanCount(id)).toBe('1');
     expect(target.errors()).toEqual([]);
   });
 

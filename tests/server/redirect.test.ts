@@ -32,6 +32,7 @@ const unusedRuledDeps = {
   recordLinkClick: () => Promise.reject(new Error('not a page')),
   verifyPassword: () => Promise.reject(new Error('not a ruled code')),
   signFile: () => Promise.reject(new Error('not a page')),
+  readFile: () => Promise.reject(new Error('not a page')),
   cookieSecret: 'x'.repeat(32),
 };
 

@@ -7,7 +7,8 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SAMPLE_OWNER } from '../unit/pages/samples.ts';
+import type { MenuPage } from '../../src/shared/pages/schema.ts';
+import { SAMPLE_OWNER, SAMPLE_PAGES } from '../unit/pages/samples.ts';
 import { backends, setPlan, signedUpClient, suiteServer } from './helpers.ts';
 
 const BUCKET = 'page-files';
@@ -143,15 +144,40 @@ describe.each(backends)('storage RLS and quota on %s', (backend) => {
     const pdf = (file: string) => ({ v: 1, type: 'pdf', title: 'Mine', file });
     const images = (path: string) => ({ v: 1, type: 'images', title: 'Mine', images: [{ path, width: 1, height: 1 }] });
     const refused = ['23514', 'new row for relation "qr_codes" violates check constraint "qr_codes_page_files_owned"'];
+    const picture = (path: string) => ({ path, width: 64, height: 64 });
+    // A menu whose last item has this photo (the others none).
+    const menuWith = (photo: ReturnType<typeof picture>) => {
+      const menu = SAMPLE_PAGES.menu as MenuPage;
+      const [first, ...others] = menu.sections;
+      return {
+        ...menu,
+        sections: [...others, { ...first!, items: [...first!.items, { name: 'Dish', price: 1, photo }] }],
+      };
+    };
     for (const page of [
       pdf(theirs),
       { ...pdf(`${bId}/mine.pdf`), cover: { path: `${aId}/c.png`, width: 1, height: 1 } },
       images(`${aId}/x.webp`),
       pdf(`${SAMPLE_OWNER}/nobody.pdf`),
+      // Pictures (20261129006100_page_pictures.sql): a logo on any type, a vCard photo, a Links avatar, a menu photo.
+      { ...pdf(`${bId}/mine.pdf`), logo: picture(`${aId}/logo.png`) },
+      { ...SAMPLE_PAGES.coupon, logo: picture(`${aId}/logo.webp`) },
+      { ...SAMPLE_PAGES.vcard, photo: picture(`${aId}/me.jpg`) },
+      { ...SAMPLE_PAGES.links, avatar: picture(`${aId}/me.webp`), logo: picture(`${bId}/logo.png`) },
+      { ...menuWith(picture(`${bId}/ok.webp`)), sections: [...menuWith(picture(`${aId}/dish.webp`)).sections] },
     ]) {
       const { error } = await b.from('qr_codes').insert({ name: 'Theft', is_dynamic: true, page });
       expect([error?.code, error?.message]).toEqual(refused);
     }
+    // The same pages with their own pictures are stored.
+    for (const page of [
+      { ...SAMPLE_PAGES.vcard, photo: picture(`${bId}/me.jpg`), logo: picture(`${bId}/logo.png`) },
+      menuWith(picture(`${bId}/dish.webp`)),
+    ]) {
+      const { error } = await b.from('qr_codes').insert({ name: 'Mine too', is_dynamic: true, page });
+      expect(error).toBeNull();
+    }
+    await b.from('qr_codes').delete().eq('name', 'Mine too');
     const { data, error } = await b
       .from('qr_codes')
       .insert({ name: 'Mine', is_dynamic: true, page: pdf(`${bId}/mine.pdf`) })

@@ -1,8 +1,9 @@
 /**
  * Images for hosted pages (the upload module, src/features/pageFiles): decoded with `imageOrientation:
  * 'from-image'` so a phone photo stands the way it was taken, scaled to at most PAGE_IMAGE_MAX_SIDE on its longest
- * side, and re-encoded from pixels. Re-encoding is what strips the metadata: the new file is written from the
- * canvas and carries no EXIF, GPS location or XMP block of the original.
+ * side (or a smaller `maxSide`), and re-encoded from pixels (WebP, or JPEG when asked: a vCard photo). Re-encoding
+ * is what strips the metadata: the new file is written from the canvas and carries no EXIF, GPS location or XMP
+ * block of the original.
  */
 import { QrError } from '../../src/shared/qr/errors.ts';
 import { PAGE_IMAGE_MAX_SIDE } from '../../src/shared/pages/files.ts';
@@ -33,9 +34,9 @@ export async function prepareImage(input: PageImageInput): Promise<PreparedPageI
     ctx.imageSmoothingEnabled = true;
     ctx.imageSmoothingQuality = 'high';
     ctx.drawImage(bitmap, 0, 0, width, height);
-    let out = await canvas.convertToBlob({ type: 'image/webp', quality: QUALITY });
-    // A browser that cannot write WebP answers PNG: JPEG then (on white, JPEG has no transparency).
-    if (out.type !== 'image/webp') {
+    let out = input.format === 'jpeg' ? null : await canvas.convertToBlob({ type: 'image/webp', quality: QUALITY });
+    // JPEG when asked, or when the browser cannot write WebP (it answers PNG): on white, JPEG has no transparency.
+    if (!out || out.type !== 'image/webp') {
       ctx.globalCompositeOperation = 'destination-over';
       ctx.fillStyle = '#ffffff';
       ctx.fillRect(0, 0, width, height);

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { authStateAtom } from '../auth/authStateAtom.ts';
 import { formatBytes } from '../settings/formatBytes.ts';
 import type { PageFileKind } from './pageFileCheck.ts';
-import type { UploadedPageFile } from './uploadedPageFile.ts';
+import type { ImageOptions, UploadedPageFile } from './uploadedPageFile.ts';
 import { usePageFileUpload } from './usePageFileUpload.ts';
 
 export interface PageFileInputProps {
@@ -18,6 +18,8 @@ export interface PageFileInputProps {
   onError?: (message: string) => void;
   /** A hint under the input (default: what the kind accepts). */
   hint?: string;
+  /** For an image: how it is prepared (a smaller longest side; JPEG rather than WebP). Default: ≤ 2000 px, WebP. */
+  image?: ImageOptions;
   disabled?: boolean;
 }
 
@@ -42,10 +44,10 @@ const STEP: Record<'checking' | 'resizing' | 'uploading', string> = {
  * to the signed-in user's page-files folder, and handed back as a path through `onUploaded`. Failures are one
  * specific sentence under the input. Only for signed-in users (hosted pages need an account).
  */
-export function PageFileInput({ kind, label, onUploaded, onError, hint, disabled }: PageFileInputProps) {
+export function PageFileInput({ kind, label, onUploaded, onError, hint, image, disabled }: PageFileInputProps) {
   const auth = useAtomValue(authStateAtom);
   const ownerId = auth.status === 'signedIn' ? auth.user.id : null;
-  const { state, upload } = usePageFileUpload(kind, ownerId);
+  const { state, upload } = usePageFileUpload(kind, ownerId, image);
   const id = useId();
   const working = state.status === 'working';
   return (

@@ -1,4 +1,11 @@
 import type { PageFileType } from '../../shared/pages/files.ts';
+import type { PageImageInput } from '../../worker-client/index.ts';
+
+/**
+ * How an image is prepared before upload (the worker's prepareImage): a picture shown small (a logo, an avatar)
+ * at a smaller `maxSide`; a vCard photo as a JPEG, the type every phone's address book imports.
+ */
+export type ImageOptions = Pick<PageImageInput, 'maxSide' | 'format'>;
 
 /** A file PageFileInput has put in Storage: what a page stores about it. */
 export interface UploadedPageFile {

@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { getQrClient, QrError } from '../../worker-client/index.ts';
 import { loadPageFileLimits, PageFileUploadError, uploadPageFile } from './pageFilesApi.ts';
 import { checkPickedFile, sizeProblem, type PageFileKind } from './pageFileCheck.ts';
-import type { UploadedPageFile } from './uploadedPageFile.ts';
+import type { ImageOptions, UploadedPageFile } from './uploadedPageFile.ts';
 
 export type UploadState =
   | { status: 'idle' }
@@ -26,7 +26,7 @@ function failureMessage(error: unknown): string {
 /** What one pick ended with: the uploaded file, the sentence shown, or null when a newer pick replaced it. */
 export type UploadResult = { file: UploadedPageFile } | { message: string } | null;
 
-export function usePageFileUpload(kind: PageFileKind, ownerId: string | null) {
+export function usePageFileUpload(kind: PageFileKind, ownerId: string | null, image?: ImageOptions) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const latest = useRef(0);
 
@@ -52,7 +52,7 @@ export function usePageFileUpload(kind: PageFileKind, ownerId: string | null) {
         let size: { width: number; height: number } | null = null;
         if (kind === 'image') {
           if (current()) setState({ status: 'working', step: 'resizing' });
-          const prepared = await getQrClient().prepareImage(file);
+          const prepared = await getQrClient().prepareImage({ blob: file, ...image });
           ({ blob, type } = prepared);
           size = { width: prepared.width, height: prepared.height };
           const problem = sizeProblem(file.name, blob.size, limits);
@@ -69,7 +69,7 @@ export function usePageFileUpload(kind: PageFileKind, ownerId: string | null) {
         return fail(failureMessage(error));
       }
     },
-    [kind, ownerId],
+    [kind, ownerId, image],
   );
 
   return { state, upload };

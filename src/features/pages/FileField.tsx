@@ -5,6 +5,7 @@ import { get, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { PageFileInput } from '../pageFiles/PageFileInput.tsx';
 import type { PageFileKind } from '../pageFiles/pageFileCheck.ts';
+import type { ImageOptions } from '../pageFiles/uploadedPageFile.ts';
 import type { FileValues } from './pageValues.ts';
 
 interface FileFieldProps {
@@ -16,11 +17,14 @@ interface FileFieldProps {
   errorName: string;
   /** Optional files (a cover) can be taken off the page: the name of the button that does it ("Remove the cover"). */
   removeLabel?: string;
+  /** An image's preparation (PageFileInput's `image`) and the line under the input that says what it does. */
+  image?: ImageOptions;
+  hint?: string;
 }
 
 const NO_FILE = "Choose a file: the page shows it once it's uploaded.";
 
-export function FileField({ name, kind, label, errorName, removeLabel }: FileFieldProps) {
+export function FileField({ name, kind, label, errorName, removeLabel, image, hint }: FileFieldProps) {
   const { setValue, trigger } = useFormContext();
   const current = useWatch({ name }) as FileValues;
   const { errors } = useFormState({ name: errorName });
@@ -35,6 +39,8 @@ export function FileField({ name, kind, label, errorName, removeLabel }: FileFie
       <PageFileInput
         kind={kind}
         label={label}
+        image={image}
+        hint={hint}
         onUploaded={(file) =>
           set({
             path: file.path,

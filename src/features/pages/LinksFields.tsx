@@ -3,13 +3,15 @@ import { Stack } from '@chakra-ui/react';
 import { MAX_LINKS } from '../../shared/pages/schema.ts';
 import type { LinksValues } from './pageValues.ts';
 import { AddRowButton, ListRow, PageField, ThemeFields } from './formParts.tsx';
+import { PictureField } from './PictureField.tsx';
 
-/** Links (link in bio): a title, a short bio and up to 20 labelled links, in the order the page shows them. */
+/** Links (link in bio): an avatar, a title, a short bio and up to 20 labelled links, in the order the page shows them. */
 export function LinksFields() {
   const { control } = useFormContext<LinksValues>();
   const links = useFieldArray({ control, name: 'links' });
   return (
     <Stack gap="4">
+      <PictureField name="avatar" label="Avatar (optional)" removeLabel="Remove the avatar" />
       <PageField name="title" label="Title" required placeholder="Ada's Bakery" />
       <PageField name="bio" label="Short bio" multiline />
       {links.fields.map((row, i) => (

@@ -3,6 +3,7 @@ import { Checkbox, CheckboxGroup, HStack, SimpleGrid, Stack } from '@chakra-ui/r
 import { DIETARY_TAGS, MAX_MENU_ITEMS, MAX_MENU_SECTIONS } from '../../shared/pages/schema.ts';
 import { blankMenuItem, type MenuValues } from './pageValues.ts';
 import { AddRowButton, Group, ListRow, PageField, ThemeFields } from './formParts.tsx';
+import { PictureField } from './PictureField.tsx';
 
 const TAG_LABELS: Record<(typeof DIETARY_TAGS)[number], string> = {
   vegan: 'Vegan',
@@ -55,6 +56,11 @@ function SectionItems({ section, sectionLabel }: { section: number; sectionLabel
             </SimpleGrid>
             <PageField name={`${base}.description`} label="Description" multiline />
             <TagBoxes name={`${base}.tags`} />
+            <PictureField
+              name={`${base}.photo`}
+              label="Photo (optional)"
+              removeLabel={`Remove the photo of item ${i + 1} of ${sectionLabel}`}
+            />
           </ListRow>
         );
       })}
@@ -68,7 +74,7 @@ function SectionItems({ section, sectionLabel }: { section: number; sectionLabel
   );
 }
 
-/** Menu: sections of items with prices in the owner's currency, formatted for the page's locale. */
+/** Menu: sections of items (each with an optional photo) with prices in the owner's currency, formatted for the page's locale. */
 export function MenuFields() {
   const { control } = useFormContext<MenuValues>();
   const sections = useFieldArray({ control, name: 'sections' });

@@ -13,14 +13,14 @@ const PREVIEW_DEBOUNCE_MS = 250;
  * The preview's stand-in for an uploaded file. Files are private (a scan gets a signed URL through the page's short
  * URL, which a page being edited may not have yet), and the frame loads nothing from the network: each image is a
  * grey box of its own shape (an SVG of no size of its own takes the ratio of the width and height the renderer
- * gives the img), its caption below as on the page, and the
- * PDF's buttons go nowhere.
+ * gives the img), its caption below as on the page; the logo and the other pictures likewise; and the PDF's
+ * buttons go nowhere.
  */
 const PLACEHOLDER_IMAGE = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#d9dde3"/></svg>',
 )}`;
 const previewFileHref = (type: HostedPage['type']) => (index: number) =>
-  type === 'images' || (type === 'pdf' && index === 1) ? PLACEHOLDER_IMAGE : '#file';
+  type === 'pdf' && index === 0 ? '#file' : PLACEHOLDER_IMAGE;
 
 /**
  * The page as a scanner's phone shows it: the server's own renderer (src/shared/pages/render.ts) writes the HTML

@@ -2,17 +2,19 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { SimpleGrid, Stack } from '@chakra-ui/react';
 import type { VcardValues } from './pageValues.ts';
 import { AddRowButton, Group, ListRow, PageField, ThemeFields } from './formParts.tsx';
+import { PictureField } from './PictureField.tsx';
 
 const MAX_PHONES = 5;
 const MAX_EMAILS = 5;
 
-/** vCard Plus: the contact the page shows and its "Save contact" file holds. */
+/** vCard Plus: the contact (and photo) the page shows and its "Save contact" file holds. */
 export function VcardFields() {
   const { control } = useFormContext<VcardValues>();
   const phones = useFieldArray({ control, name: 'phones' });
   const emails = useFieldArray({ control, name: 'emails' });
   return (
     <Stack gap="4">
+      <PictureField name="photo" label="Photo (optional)" removeLabel="Remove the photo" contactPhoto />
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="3">
         <PageField name="firstName" label="First name" autoComplete="given-name" />
         <PageField name="lastName" label="Last name" autoComplete="family-name" />

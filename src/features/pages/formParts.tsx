@@ -1,9 +1,10 @@
 // The editor's building blocks: a labelled field bound to the form by name (its error from the shared schema under
-// it), the colour pair every page has, and the move/remove buttons of a list row. Each field subscribes to its own
+// it), the logo and colour pair every page has, and the move/remove buttons of a list row. Each field subscribes to its own
 // error only (useFormState with a name), so typing re-renders the field typed in, not the form.
 import type { ReactNode } from 'react';
 import { get, useFormContext, useFormState } from 'react-hook-form';
 import { Box, Button, Field, HStack, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
+import { PictureField } from './PictureField.tsx';
 
 interface PageFieldProps {
   name: string;
@@ -66,22 +67,28 @@ export function Group({ legend, children, boxed }: { legend: string; children: R
   );
 }
 
-/** The page's background and button colours (its text is black or white, whichever reads better). */
+/**
+ * What every page type has: the owner's logo at the top (optional) and the page's background and button colours
+ * (its text is black or white, whichever reads better).
+ */
 export function ThemeFields() {
   const { register } = useFormContext();
   return (
-    <Group legend="Colours">
-      <SimpleGrid columns={2} gap="3">
-        <Field.Root>
-          <Field.Label>Background colour</Field.Label>
-          <Input type="color" p="1" {...register('theme.background')} />
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Button colour</Field.Label>
-          <Input type="color" p="1" {...register('theme.accent')} />
-        </Field.Root>
-      </SimpleGrid>
-    </Group>
+    <>
+      <PictureField name="logo" label="Your logo (optional)" removeLabel="Remove the logo" />
+      <Group legend="Colours">
+        <SimpleGrid columns={2} gap="3">
+          <Field.Root>
+            <Field.Label>Background colour</Field.Label>
+            <Input type="color" p="1" {...register('theme.background')} />
+          </Field.Root>
+          <Field.Root>
+            <Field.Label>Button colour</Field.Label>
+            <Input type="color" p="1" {...register('theme.accent')} />
+          </Field.Root>
+        </SimpleGrid>
+      </Group>
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 // The editor's form values and the page they stand for. A form holds strings (an empty field is ''), a page holds
 // only what was filled in (src/shared/pages/schema.ts: optional fields are absent, prices are numbers, a coupon's
 // dates are UTC instants). toPage turns the first into the second before the shared schema checks it; toValues
-// fills the form from a saved page.
+// fills the form from a saved page. Pictures (a logo on every page, a vCard photo, a Links avatar, menu photos) are
+// ImageValues with path '' for none.
 import type {
   CouponPage,
   HostedPage,
@@ -16,16 +17,37 @@ import { instantToWallTime, wallTimeToInstant } from './zonedTime.ts';
 
 export const DEFAULT_PAGE_THEME: PageTheme = { background: '#ffffff', accent: '#1a73e8' };
 
-export interface LinksValues {
+/** An uploaded file as the form keeps it: '' before one is chosen; `name` is what the user picked (shown only). */
+export interface FileValues {
+  path: string;
+  name: string;
+}
+
+/** An image (a gallery image, a cover, a picture): its path and size in pixels as stored, '' and 0 before an upload. */
+export interface ImageValues extends FileValues {
+  width: number;
+  height: number;
+}
+
+/** What every page type has: its colours and the owner's logo (path '' for none). */
+interface CommonValues {
+  theme: PageTheme;
+  logo: ImageValues;
+}
+
+export interface LinksValues extends CommonValues {
   type: 'links';
+  /** A round picture above the title; path '' for none. */
+  avatar: ImageValues;
   title: string;
   bio: string;
   links: { label: string; url: string }[];
-  theme: PageTheme;
 }
 
-export interface VcardValues {
+export interface VcardValues extends CommonValues {
   type: 'vcard';
+  /** The contact's photo (a JPEG, also in the .vcf); path '' for none. */
+  photo: ImageValues;
   firstName: string;
   lastName: string;
   role: string;
@@ -36,7 +58,6 @@ export interface VcardValues {
   website: string;
   address: { street: string; city: string; region: string; postcode: string; country: string };
   note: string;
-  theme: PageTheme;
 }
 
 export interface MenuItemValues {
@@ -45,19 +66,20 @@ export interface MenuItemValues {
   /** As typed: `4.5`, `4,50`. */
   price: string;
   tags: string[];
+  /** path '' for none. */
+  photo: ImageValues;
 }
 
-export interface MenuValues {
+export interface MenuValues extends CommonValues {
   type: 'menu';
   title: string;
   currency: string;
   locale: string;
   hours: string;
   sections: { name: string; items: MenuItemValues[] }[];
-  theme: PageTheme;
 }
 
-export interface CouponValues {
+export interface CouponValues extends CommonValues {
   type: 'coupon';
   headline: string;
   offer: string;
@@ -68,49 +90,36 @@ export interface CouponValues {
   timeZone: string;
   terms: string;
   redeemUrl: string;
-  theme: PageTheme;
 }
 
-/** An uploaded file as the form keeps it: '' before one is chosen; `name` is what the user picked (shown only). */
-export interface FileValues {
-  path: string;
-  name: string;
-}
-
-/** An image (a gallery image, a cover): its path and size in pixels as stored, '' and 0 before an upload. */
-export interface ImageValues extends FileValues {
-  width: number;
-  height: number;
-}
-
-export interface PdfValues {
+export interface PdfValues extends CommonValues {
   type: 'pdf';
   title: string;
   description: string;
   file: FileValues;
   /** An optional cover image; path '' for none. */
   cover: ImageValues;
-  theme: PageTheme;
 }
 
-export interface ImagesValues {
+export interface ImagesValues extends CommonValues {
   type: 'images';
   title: string;
   description: string;
   images: (ImageValues & { caption: string })[];
-  theme: PageTheme;
 }
 
 export type PageValues = LinksValues | VcardValues | MenuValues | CouponValues | PdfValues | ImagesValues;
 
-export const blankMenuItem = (): MenuItemValues => ({ name: '', description: '', price: '', tags: [] });
-export const blankImage = (): ImageValues & { caption: string } => ({
-  path: '',
+/** No image (yet): the value of an optional picture or cover that is not on the page. */
+export const noImage = (): ImageValues => ({ path: '', name: '', width: 0, height: 0 });
+export const blankMenuItem = (): MenuItemValues => ({
   name: '',
-  width: 0,
-  height: 0,
-  caption: '',
+  description: '',
+  price: '',
+  tags: [],
+  photo: noImage(),
 });
+export const blankImage = (): ImageValues & { caption: string } => ({ ...noImage(), caption: '' });
 
 /** The browser's zone, for a new coupon (the owner's zone, in which its dates are shown). */
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -118,12 +127,14 @@ const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'U
 /** A new page's form: one empty row in each list, so there is a field to type in. */
 export function blankValues(type: HostedPage['type']): PageValues {
   const theme = { ...DEFAULT_PAGE_THEME };
+  const logo = noImage();
   switch (type) {
     case 'links':
-      return { type, title: '', bio: '', links: [{ label: '', url: '' }], theme };
+      return { type, avatar: noImage(), title: '', bio: '', links: [{ label: '', url: '' }], theme, logo };
     case 'vcard':
       return {
         type,
+        photo: noImage(),
         firstName: '',
         lastName: '',
         role: '',
@@ -134,6 +145,7 @@ export function blankValues(type: HostedPage['type']): PageValues {
         address: { street: '', city: '', region: '', postcode: '', country: '' },
         note: '',
         theme,
+        logo,
       };
     case 'menu':
       return {
@@ -144,6 +156,7 @@ export function blankValues(type: HostedPage['type']): PageValues {
         hours: '',
         sections: [{ name: '', items: [blankMenuItem()] }],
         theme,
+        logo,
       };
     case 'coupon':
       return {
@@ -157,6 +170,7 @@ export function blankValues(type: HostedPage['type']): PageValues {
         terms: '',
         redeemUrl: '',
         theme,
+        logo,
       };
     case 'pdf':
       return {
@@ -164,11 +178,12 @@ export function blankValues(type: HostedPage['type']): PageValues {
         title: '',
         description: '',
         file: { path: '', name: '' },
-        cover: { path: '', name: '', width: 0, height: 0 },
+        cover: noImage(),
         theme,
+        logo,
       };
     case 'images':
-      return { type, title: '', description: '', images: [blankImage()], theme };
+      return { type, title: '', description: '', images: [blankImage()], theme, logo };
   }
 }
 
@@ -191,14 +206,19 @@ function price(typed: string): number | string | undefined {
   return /^\d+(\.\d+)?$/.test(t) ? Number(t) : typed;
 }
 
+/** An image the page shows (path, width, height), or absent when none was uploaded. */
+const image = (value: ImageValues) =>
+  value.path === '' ? undefined : { path: value.path, width: value.width, height: value.height };
+
 /** The page the form stands for, unchecked: hostedPageSchema decides whether it is one. */
 export function toPage(values: PageValues): unknown {
-  const common = { v: 1, theme: values.theme };
+  const common = { v: 1, theme: values.theme, logo: image(values.logo) };
   switch (values.type) {
     case 'links':
       return compact({
         ...common,
         type: values.type,
+        avatar: image(values.avatar),
         title: opt(values.title),
         bio: opt(values.bio),
         links: values.links,
@@ -212,6 +232,7 @@ export function toPage(values: PageValues): unknown {
       return compact({
         ...common,
         type: values.type,
+        photo: image(values.photo),
         firstName: opt(values.firstName),
         lastName: opt(values.lastName),
         role: opt(values.role),
@@ -245,6 +266,7 @@ export function toPage(values: PageValues): unknown {
               description: opt(i.description),
               price: price(i.price),
               tags: i.tags.length ? i.tags : undefined,
+              photo: image(i.photo),
             }),
           ),
         })),
@@ -272,10 +294,7 @@ export function toPage(values: PageValues): unknown {
         title: opt(values.title),
         description: opt(values.description),
         file: opt(values.file.path),
-        cover:
-          values.cover.path === ''
-            ? undefined
-            : { path: values.cover.path, width: values.cover.width, height: values.cover.height },
+        cover: image(values.cover),
       });
     case 'images':
       return compact({
@@ -294,28 +313,32 @@ export function toPage(values: PageValues): unknown {
 /** A saved page back into its form. */
 export function toValues(page: HostedPage): PageValues {
   const blank = blankValues(page.type);
-  const theme = page.theme ?? DEFAULT_PAGE_THEME;
+  const common = { theme: page.theme ?? DEFAULT_PAGE_THEME, logo: imageValues(page.logo) };
   switch (page.type) {
     case 'links':
-      return { ...(blank as LinksValues), ...linksValues(page), theme };
+      return { ...(blank as LinksValues), ...linksValues(page), ...common };
     case 'vcard':
-      return { ...(blank as VcardValues), ...vcardValues(page), theme };
+      return { ...(blank as VcardValues), ...vcardValues(page), ...common };
     case 'menu':
-      return { ...(blank as MenuValues), ...menuValues(page), theme };
+      return { ...(blank as MenuValues), ...menuValues(page), ...common };
     case 'coupon':
-      return { ...(blank as CouponValues), ...couponValues(page), theme };
+      return { ...(blank as CouponValues), ...couponValues(page), ...common };
     case 'pdf':
-      return { ...(blank as PdfValues), ...pdfValues(page), theme };
+      return { ...(blank as PdfValues), ...pdfValues(page), ...common };
     case 'images':
-      return { ...(blank as ImagesValues), ...imagesValues(page), theme };
+      return { ...(blank as ImagesValues), ...imagesValues(page), ...common };
   }
 }
+
+/** A stored image (or none) in the form, named by its file. */
+const imageValues = (stored: { path: string; width: number; height: number } | undefined): ImageValues =>
+  stored ? { ...stored, name: fileName(stored.path) } : noImage();
 
 const pdfValues = (p: PdfPage) => ({
   title: p.title,
   description: p.description ?? '',
   file: { path: p.file, name: fileName(p.file) },
-  cover: p.cover ? { ...p.cover, name: fileName(p.cover.path) } : { path: '', name: '', width: 0, height: 0 },
+  cover: imageValues(p.cover),
 });
 
 const imagesValues = (p: ImagesPage) => ({
@@ -330,9 +353,15 @@ const imagesValues = (p: ImagesPage) => ({
   })),
 });
 
-const linksValues = (p: LinksPage) => ({ title: p.title, bio: p.bio ?? '', links: p.links });
+const linksValues = (p: LinksPage) => ({
+  avatar: imageValues(p.avatar),
+  title: p.title,
+  bio: p.bio ?? '',
+  links: p.links,
+});
 
 const vcardValues = (p: VcardPage) => ({
+  photo: imageValues(p.photo),
   firstName: p.firstName ?? '',
   lastName: p.lastName ?? '',
   role: p.role ?? '',
@@ -362,6 +391,7 @@ const menuValues = (p: MenuPage) => ({
       description: i.description ?? '',
       price: String(i.price),
       tags: [...(i.tags ?? [])],
+      photo: imageValues(i.photo),
     })),
   })),
 });

@@ -107,6 +107,11 @@ export interface RedirectDeps {
    * attachment when `download`), or null when there is no such file. Absolute, or relative to the same origin.
    */
   signFile(path: string, download: boolean): Promise<string | null>;
+  /**
+   * The bytes of `path` in the page-files bucket, read with the service role (a vCard Plus photo, embedded in the
+   * .vcf), or null when there is no such file or it is larger than `maxBytes`.
+   */
+  readFile(path: string, maxBytes: number): Promise<Uint8Array | null>;
   /** Signs the password cookie (at least 32 characters). */
   cookieSecret: string;
   /** True for known bots, crawlers and link-preview fetchers (the isbot package on both runtimes). */

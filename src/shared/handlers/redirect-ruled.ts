@@ -9,8 +9,9 @@
 // still applies to the very next scan. A split's variant is then chosen by the database from the visitor's salted
 // daily bucket (the salt never leaves it); the copy's own bucket belonged to the visitor who scanned before.
 
+import { VCARD_PHOTO_MAX_BYTES } from '../pages/files.ts';
 import { renderHostedPage } from '../pages/render.ts';
-import { hostedPageSchema, pageFiles, type HostedPage } from '../pages/schema.ts';
+import { hostedPageSchema, pageFiles, type HostedPage, type VcardPage } from '../pages/schema.ts';
 import { vcardOf } from '../pages/vcard.ts';
 import { evaluateScan, variantTarget, type Gate, type ScanDecision } from '../rules/evaluate.ts';
 import { preferredLanguage, type ScanFacts } from '../rules/facts.ts';
@@ -261,7 +262,7 @@ export async function answerRuled(
     return destination ? redirectTo(destination) : notFoundPage();
   }
   if (decision.outcome === 'hosted_page' && code.page) {
-    if (scan.wantsContactFile) return code.page.type === 'vcard' ? vcardResponse(vcardOf(code.page)) : notFoundPage();
+    if (scan.wantsContactFile) return code.page.type === 'vcard' ? contactFile(deps, code.page) : notFoundPage();
     if (scan.linkIndex !== null) return linkClick(deps, scan, ruled.codeId, code.page, scan.linkIndex);
     if (scan.wantsFile !== null) return fileResponse(deps, code.page, scan.wantsFile, url.searchParams.has('download'));
     const base = url.pathname.replace(/\/+$/, '');
@@ -276,6 +277,12 @@ export async function answerRuled(
   }
   const to = (target === null ? null : safeTarget(target)) ?? destination;
   return to ? redirectTo(to, method === 'POST' ? 303 : 302, extraHeaders) : notFoundPage();
+}
+
+/** A vCard Plus page's .vcf, its photo embedded when it can be read (and is small enough: VCARD_PHOTO_MAX_BYTES). */
+async function contactFile(deps: RedirectDeps, page: VcardPage): Promise<Response> {
+  const photo = page.photo ? await deps.readFile(page.photo.path, VCARD_PHOTO_MAX_BYTES) : null;
+  return vcardResponse(vcardOf(page, photo));
 }
 
 /**

@@ -8,6 +8,16 @@ export type PageFileType = (typeof PAGE_FILE_TYPES)[number];
 /** The longest side of an image after the upload module has resized it. */
 export const PAGE_IMAGE_MAX_SIDE = 2000;
 
+/** A vCard Plus photo's longest side: the editor has it written as a JPEG this size, to embed in the .vcf. */
+export const VCARD_PHOTO_SIDE = 512;
+
+/**
+ * The largest photo the .vcf embeds (a 512 px JPEG is 30 to 100 KB; base64 adds a third). A larger file (stored
+ * through the API, not resized by the editor) is shown on the page but left out of the contact file, which phones
+ * import whole.
+ */
+export const VCARD_PHOTO_MAX_BYTES = 256_000;
+
 const startsWith = (head: Uint8Array, bytes: readonly number[], at = 0) =>
   head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));

@@ -3,9 +3,11 @@
 // is never built by string concatenation of user text. No script: every action is a link (tel:, mailto:, the
 // coupon's redeem link, the vCard download), and the page reads the same without JavaScript. One small stylesheet
 // inline, the owner's colours as CSS variables (checked hex colours), system fonts: well under 14 KB before images.
+// Pictures (the owner's logo on any page, a vCard photo, a Links avatar, menu photos): render-pictures.ts.
 
 import { html, raw } from 'hono/html';
 import { FILES_STYLE, imagesBody, pdfBody, type FileHref } from './render-files.ts';
+import { logoOf, picture, pictureSrc, PICTURES_STYLE, type PictureSrc } from './render-pictures.ts';
 import type { CouponPage, HostedPage, LinksPage, MenuPage, PageTheme, VcardPage } from './schema.ts';
 
 export interface PageContext {
@@ -18,7 +20,7 @@ export interface PageContext {
   linkHref?(index: number, url: string): string | null;
   /** Where "Save contact" downloads the page's .vcf. */
   vcardHref?: string;
-  /** Where a PDF or Images page's n-th file is served (render-files.ts). Default: `file/<n>`, relative. */
+  /** Where the page's n-th file (pageFiles order) is served. Default: `file/<n>`, relative. */
   fileHref?: FileHref;
 }
 
@@ -77,7 +79,7 @@ function document(title: string, theme: PageTheme, body: Html): Html {
         <meta name="description" content="${title}" />
         <link rel="icon" href="data:," />
         <style>
-          ${raw(`:root{${vars}}${STYLE}${FILES_STYLE}`)}
+          ${raw(`:root{${vars}}${STYLE}${FILES_STYLE}${PICTURES_STYLE}`)}
         </style>
       </head>
       <body>
@@ -89,22 +91,24 @@ function document(title: string, theme: PageTheme, body: Html): Html {
     </html>`;
 }
 
-function linksBody(page: LinksPage, ctx: PageContext): Html {
+function linksBody(page: LinksPage, ctx: PageContext, src: PictureSrc): Html {
   const href = (i: number, url: string) => ctx.linkHref?.(i, url) ?? hrefOf(url);
-  return html`<h1>${page.title}</h1>
+  return html`${page.avatar ? picture(page.avatar, src, 'avatar', page.title) : ''}
+    <h1>${page.title}</h1>
     ${page.bio ? html`<p class="note">${page.bio}</p>` : ''}
     <nav aria-label="Links">
       ${page.links.map((l, i) => html`<a class="button" href="${href(i, l.url)}">${l.label}</a>`)}
     </nav>`;
 }
 
-function vcardBody(page: VcardPage, ctx: PageContext): Html {
+function vcardBody(page: VcardPage, ctx: PageContext, src: PictureSrc): Html {
   const name = [page.firstName, page.lastName].filter(Boolean).join(' ') || page.company || 'Contact';
   const a = page.address;
   const address = a
     ? [a.street, [a.postcode, a.city].filter(Boolean).join(' '), a.region, a.country].filter(Boolean)
     : [];
-  return html`<h1>${name}</h1>
+  return html`${page.photo ? picture(page.photo, src, 'avatar', `Photo of ${name}`) : ''}
+    <h1>${name}</h1>
     ${page.role || page.company ? html`<p class="muted">${[page.role, page.company].filter(Boolean).join(' · ')}</p>` : ''}
     ${ctx.vcardHref ? html`<a class="button" href="${ctx.vcardHref}" download>Save contact</a>` : ''}
     <dl>
@@ -131,7 +135,7 @@ function vcardBody(page: VcardPage, ctx: PageContext): Html {
     ${page.note ? html`<p class="note">${page.note}</p>` : ''}`;
 }
 
-function menuBody(page: MenuPage): Html {
+function menuBody(page: MenuPage, src: PictureSrc): Html {
   const money = new Intl.NumberFormat(page.locale ?? 'en', { style: 'currency', currency: page.currency });
   return html`<h1>${page.title}</h1>
     ${page.hours ? html`<p class="muted">${page.hours}</p>` : ''}
@@ -142,6 +146,7 @@ function menuBody(page: MenuPage): Html {
             ${s.items.map(
               (item) =>
                 html`<li class="item">
+                  ${item.photo ? picture(item.photo, src, 'thumb', item.name) : ''}
                   <div>
                     <strong>${item.name}</strong>${
                       item.description ? html`<span class="note">${item.description}</span>` : ''
@@ -200,25 +205,29 @@ function titleOf(page: HostedPage): string {
   }
 }
 
-function bodyOf(page: HostedPage, ctx: PageContext): Html {
+function bodyOf(page: HostedPage, ctx: PageContext, fileHref: FileHref, src: PictureSrc): Html {
   switch (page.type) {
     case 'links':
-      return linksBody(page, ctx);
+      return linksBody(page, ctx, src);
     case 'vcard':
-      return vcardBody(page, ctx);
+      return vcardBody(page, ctx, src);
     case 'menu':
-      return menuBody(page);
+      return menuBody(page, src);
     case 'coupon':
       return couponBody(page, ctx);
     case 'pdf':
-    case 'images': {
-      const href = ctx.fileHref ?? ((n, download) => `file/${n}${download ? '?download' : ''}`);
-      return page.type === 'pdf' ? pdfBody(page, href) : imagesBody(page, href);
-    }
+      return pdfBody(page, fileHref);
+    case 'images':
+      return imagesBody(page, fileHref);
   }
 }
 
+const relativeFileHref: FileHref = (n, download) => `file/${n}${download ? '?download' : ''}`;
+
 /** The page as one HTML document (a checked page: hostedPageSchema). */
 export async function renderHostedPage(page: HostedPage, ctx: PageContext): Promise<string> {
-  return String(await document(titleOf(page), page.theme ?? DEFAULT_THEME, bodyOf(page, ctx)));
+  const fileHref = ctx.fileHref ?? relativeFileHref;
+  const src = pictureSrc(page, fileHref);
+  const body = html`${logoOf(page, src)}${bodyOf(page, ctx, fileHref, src)}`;
+  return String(await document(titleOf(page), page.theme ?? DEFAULT_THEME, body));
 }

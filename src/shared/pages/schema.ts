@@ -3,9 +3,11 @@
 //
 // Every field is bounded and strict (unknown keys are refused). Text is printable (no control characters, no lone
 // surrogates) and is always escaped when shown. Links a page shows are http(s) addresses that pass
-// isRedirectableUrl (no javascript:, data:, credentials), mailto: or tel: — nothing else. PDF and Images pages hold
-// paths in the `page-files` Storage bucket (`<owner id>/<name>.<ext>`); the database also checks that every path is
-// under the code owner's own folder (20261129005310_file_pages.sql), which this schema cannot know.
+// isRedirectableUrl (no javascript:, data:, credentials), mailto: or tel: — nothing else. Files (a PDF page's
+// document, images: a gallery, a cover, the owner's logo on any page, a vCard photo, a Links avatar, menu items'
+// photos) are paths in the `page-files` Storage bucket (`<owner id>/<name>.<ext>`); the database also checks that
+// every path is under the code owner's own folder (20261129005310_file_pages.sql, 20261129006100_page_pictures.sql),
+// which this schema cannot know.
 
 import { z } from 'zod';
 import { isRedirectableUrl } from '../destination.ts';
@@ -16,6 +18,11 @@ export const PAGE_TYPES = ['links', 'vcard', 'menu', 'coupon', 'pdf', 'images'] 
 export const MAX_LINKS = 20;
 export const MAX_MENU_SECTIONS = 20;
 export const MAX_MENU_ITEMS = 50;
+/**
+ * Photos a menu may show in all: a page's files are served as `…/file/0` to `…/file/99`, and a menu of this many
+ * pictures is already long on a phone.
+ */
+export const MAX_MENU_PHOTOS = 60;
 export const DIETARY_TAGS = ['vegan', 'vegetarian', 'gluten-free', 'dairy-free', 'spicy', 'contains-nuts'] as const;
 
 /** Printable text of `min` to `max` characters (code points). */
@@ -53,17 +60,48 @@ const phone = z
   .regex(/^\+?[0-9][0-9 ().-]{2,30}$/, { message: 'Use digits, spaces, ( ) . - and a leading +' });
 const colour = z.string().regex(/^#[0-9a-f]{6}$/i, { message: 'Use a colour such as #1a73e8' });
 
+/** The Storage bucket of page files (supabase/migrations/20261129000300_storage_page_files.sql). */
+export const PAGE_FILES_BUCKET = 'page-files';
+export const MAX_IMAGES = 20;
+
+const OWNER_FOLDER = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** A PDF's path in page-files: the owner's folder (their user id) and one plain file name. */
+export const PDF_PATH = new RegExp(`^${OWNER_FOLDER}/[A-Za-z0-9_-]{1,100}\\.pdf$`);
+/** An image's path in page-files (the upload module writes WebP or JPEG; PNG from other clients). */
+export const IMAGE_PATH = new RegExp(`^${OWNER_FOLDER}/[A-Za-z0-9_-]{1,100}\\.(webp|jpg|png)$`);
+
+const side = z.number().int().min(1).max(10_000);
+/** An uploaded image and its size in pixels, so the page reserves its place before it loads. */
+const pageImage = z.strictObject({
+  path: z.string().regex(IMAGE_PATH, { message: 'An image in your files (.webp, .jpg or .png)' }),
+  width: side,
+  height: side,
+});
+
+/**
+ * A vCard Plus page's photo is a JPEG: it is embedded in the contact file, and JPEG is what every phone's address
+ * book imports (the editor has the worker write it as JPEG, at most VCARD_PHOTO_SIDE px).
+ */
+const JPEG_PATH = new RegExp(`^${OWNER_FOLDER}/[A-Za-z0-9_-]{1,100}\\.jpg$`);
+const vcardPhoto = pageImage.extend({
+  path: z.string().regex(JPEG_PATH, { message: 'A JPEG photo in your files (.jpg)' }),
+});
+
 /** Colours of a page (its text colour is chosen for contrast). */
 export const pageThemeSchema = z.strictObject({ background: colour, accent: colour });
 
 const common = {
   v: z.literal(1),
   theme: pageThemeSchema.optional(),
+  /** The owner's logo, at the top of the page (any page type). */
+  logo: pageImage.optional(),
 };
 
 export const linksPageSchema = z.strictObject({
   ...common,
   type: z.literal('links'),
+  /** A round picture above the title. */
+  avatar: pageImage.optional(),
   title: pageText(80),
   bio: pageParagraphs(300).optional(),
   links: z
@@ -75,6 +113,8 @@ export const linksPageSchema = z.strictObject({
 export const vcardPageSchema = z.strictObject({
   ...common,
   type: z.literal('vcard'),
+  /** Shown on the page and embedded in the .vcf. */
+  photo: vcardPhoto.optional(),
   firstName: pageText(60, 0).optional(),
   lastName: pageText(60, 0).optional(),
   role: pageText(80).optional(),
@@ -97,43 +137,48 @@ export const vcardPageSchema = z.strictObject({
   note: pageParagraphs(500).optional(),
 });
 
-export const menuPageSchema = z.strictObject({
-  ...common,
-  type: z.literal('menu'),
-  title: pageText(80),
-  /** ISO 4217, e.g. EUR. */
-  currency: z.string().regex(/^[A-Z]{3}$/, { message: 'Use a currency code such as EUR' }),
-  /** BCP 47, for number formatting, e.g. de-DE. */
-  locale: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { message: 'Use a locale such as en-GB' })
-    .optional(),
-  hours: pageText(120).optional(),
-  sections: z
-    .array(
-      z.strictObject({
-        name: pageText(60),
-        items: z
-          .array(
-            z.strictObject({
-              name: pageText(80),
-              description: pageParagraphs(300).optional(),
-              /** In the currency's units, at most two decimals. */
-              price: z
-                .number()
-                .min(0)
-                .max(1_000_000)
-                .refine((p) => Math.round(p * 100) === p * 100, { message: 'At most two decimals' }),
-              tags: z.array(z.enum(DIETARY_TAGS)).max(DIETARY_TAGS.length).optional(),
-            }),
-          )
-          .min(1)
-          .max(MAX_MENU_ITEMS),
-      }),
-    )
-    .min(1)
-    .max(MAX_MENU_SECTIONS),
-});
+export const menuPageSchema = z
+  .strictObject({
+    ...common,
+    type: z.literal('menu'),
+    title: pageText(80),
+    /** ISO 4217, e.g. EUR. */
+    currency: z.string().regex(/^[A-Z]{3}$/, { message: 'Use a currency code such as EUR' }),
+    /** BCP 47, for number formatting, e.g. de-DE. */
+    locale: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, { message: 'Use a locale such as en-GB' })
+      .optional(),
+    hours: pageText(120).optional(),
+    sections: z
+      .array(
+        z.strictObject({
+          name: pageText(60),
+          items: z
+            .array(
+              z.strictObject({
+                name: pageText(80),
+                description: pageParagraphs(300).optional(),
+                /** In the currency's units, at most two decimals. */
+                price: z
+                  .number()
+                  .min(0)
+                  .max(1_000_000)
+                  .refine((p) => Math.round(p * 100) === p * 100, { message: 'At most two decimals' }),
+                tags: z.array(z.enum(DIETARY_TAGS)).max(DIETARY_TAGS.length).optional(),
+                photo: pageImage.optional(),
+              }),
+            )
+            .min(1)
+            .max(MAX_MENU_ITEMS),
+        }),
+      )
+      .min(1)
+      .max(MAX_MENU_SECTIONS),
+  })
+  .refine((m) => menuPhotoCount(m) <= MAX_MENU_PHOTOS, {
+    message: `A menu shows up to ${MAX_MENU_PHOTOS} photos`,
+  });
 
 const instant = z.string().refine(isInstant, { message: 'Use a UTC time such as 2026-12-31T23:00:00Z' });
 
@@ -157,24 +202,6 @@ export const couponPageSchema = z
   .refine((c) => !c.validFrom || !c.validUntil || c.validFrom < c.validUntil, {
     message: 'validFrom must come before validUntil',
   });
-
-/** The Storage bucket of page files (supabase/migrations/20261129000300_storage_page_files.sql). */
-export const PAGE_FILES_BUCKET = 'page-files';
-export const MAX_IMAGES = 20;
-
-const OWNER_FOLDER = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** A PDF's path in page-files: the owner's folder (their user id) and one plain file name. */
-export const PDF_PATH = new RegExp(`^${OWNER_FOLDER}/[A-Za-z0-9_-]{1,100}\\.pdf$`);
-/** An image's path in page-files (the upload module writes WebP or JPEG; PNG from other clients). */
-export const IMAGE_PATH = new RegExp(`^${OWNER_FOLDER}/[A-Za-z0-9_-]{1,100}\\.(webp|jpg|png)$`);
-
-const side = z.number().int().min(1).max(10_000);
-/** An uploaded image and its size in pixels, so the page reserves its place before it loads. */
-const pageImage = z.strictObject({
-  path: z.string().regex(IMAGE_PATH, { message: 'An image in your files (.webp, .jpg or .png)' }),
-  width: side,
-  height: side,
-});
 
 export const pdfPageSchema = z.strictObject({
   ...common,
@@ -213,13 +240,35 @@ export type CouponPage = z.infer<typeof couponPageSchema>;
 export type PdfPage = z.infer<typeof pdfPageSchema>;
 export type ImagesPage = z.infer<typeof imagesPageSchema>;
 
+function menuPhotoCount(menu: { sections: { items: { photo?: unknown }[] }[] }): number {
+  return menu.sections.reduce((n, s) => n + s.items.filter((i) => i.photo).length, 0);
+}
+
+/** The files of a page's own type, in order (pageFiles). */
+function typeFiles(page: HostedPage): string[] {
+  switch (page.type) {
+    case 'pdf':
+      return page.cover ? [page.file, page.cover.path] : [page.file];
+    case 'images':
+      return page.images.map((i) => i.path);
+    case 'vcard':
+      return page.photo ? [page.photo.path] : [];
+    case 'links':
+      return page.avatar ? [page.avatar.path] : [];
+    case 'menu':
+      return page.sections.flatMap((s) => s.items.flatMap((i) => (i.photo ? [i.photo.path] : [])));
+    case 'coupon':
+      return [];
+  }
+}
+
 /**
- * The Storage paths a page shows, in the order `…/r/<slug>/file/<n>` serves them: a PDF page's file then its
- * cover, an Images page's images. Empty for the other types.
+ * The Storage paths a page shows, in the order `…/r/<slug>/file/<n>` serves them: its type's files (a PDF page's
+ * file then its cover; an Images page's images; a vCard photo; a Links avatar; menu items' photos, in menu order),
+ * then the owner's logo. The database's public.page_file_paths lists the same paths (qr_codes_page_files_owned).
  */
 export function pageFiles(page: HostedPage): string[] {
-  if (page.type === 'pdf') return page.cover ? [page.file, page.cover.path] : [page.file];
-  if (page.type === 'images') return page.images.map((i) => i.path);
-  return [];
+  const own = typeFiles(page);
+  return page.logo ? [...own, page.logo.path] : own;
 }
 export type PageTheme = z.infer<typeof pageThemeSchema>;

@@ -1,7 +1,9 @@
 // The vCard Plus page's "Save contact" file: vCard 3.0 (RFC 2426), which iOS, Android and desktop address books all
 // import. Text values are escaped as the RFC's section 4 asks (backslash, comma, semicolon, line breaks), lines end
-// in CRLF and are folded at 75 octets without splitting a UTF-8 sequence.
+// in CRLF and are folded at 75 octets without splitting a UTF-8 sequence. The page's photo, when the server could
+// read it, is embedded as `PHOTO;ENCODING=b;TYPE=JPEG` (RFC 2426 section 3.1.4): base64, folded like any line.
 
+import { sniffPageFile } from './files.ts';
 import type { VcardPage } from './schema.ts';
 
 /** RFC 2426 text value escaping: \\ \, \; and line breaks as \n. */
@@ -17,6 +19,12 @@ const encoder = new TextEncoder();
 
 /** Folds a content line at 75 octets (continuation lines start with a space), on code point boundaries. */
 export function foldLine(line: string): string {
+  // ASCII (a photo's base64, most lines): one octet per character, cut by length.
+  if (/^[\x20-\x7e]*$/.test(line)) {
+    const out = [line.slice(0, 75)];
+    for (let i = 75; i < line.length; i += 74) out.push(line.slice(i, i + 74));
+    return out.join('\r\n ');
+  }
   const out: string[] = [];
   let current = '';
   let octets = 0;
@@ -35,8 +43,24 @@ export function foldLine(line: string): string {
   return out.join('\r\n ');
 }
 
-/** The .vcf text of a vCard Plus page. */
-export function vcardOf(page: VcardPage): string {
+/** Base64 of bytes, in both runtimes (btoa takes a string of code units 0-255). */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** The PHOTO line for a photo's bytes: JPEG (or PNG) by its first bytes; anything else is left out. */
+function photoLine(bytes: Uint8Array): string | null {
+  const type = sniffPageFile(bytes.subarray(0, 16));
+  if (type !== 'image/jpeg' && type !== 'image/png') return null;
+  return `PHOTO;ENCODING=b;TYPE=${type === 'image/jpeg' ? 'JPEG' : 'PNG'}:${base64(bytes)}`;
+}
+
+/** The .vcf text of a vCard Plus page, with `photo` (the bytes of page.photo) embedded when given. */
+export function vcardOf(page: VcardPage, photo?: Uint8Array | null): string {
   const e = escapeVcardText;
   const first = page.firstName ?? '';
   const last = page.lastName ?? '';
@@ -60,6 +84,8 @@ export function vcardOf(page: VcardPage): string {
     lines.push(`ADR;TYPE=WORK:${parts.map(e).join(';')}`);
   }
   if (page.note) lines.push(`NOTE:${e(page.note)}`);
+  const picture = photo ? photoLine(photo) : null;
+  if (picture) lines.push(picture);
   lines.push('END:VCARD');
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }

@@ -6,9 +6,9 @@
 // record_scan_outcomes and the password-attempt pair for codes with settings) with the project's
 // service key (SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are provided to Edge Functions by the platform): none is
 // executable with the anon key, so nobody but the redirect can write scans. The key stays on the server; the
-// function also signs a hosted page's files with it, for a minute (`/r/<slug>/file/<n>`). The password cookie is
-// signed with REDIRECT_COOKIE_SECRET when set (a project secret), else with the service key (which never leaves
-// the function either).
+// function also signs a hosted page's files with it, for a minute (`/r/<slug>/file/<n>`), and reads a vCard Plus
+// photo with it to embed in the .vcf. The password cookie is signed with REDIRECT_COOKIE_SECRET when set (a project
+// secret), else with the service key (which never leaves the function either).
 // Bare specifiers resolve through ./deno.json's import map, which pins the versions the local server runs.
 import { createClient } from '@supabase/supabase-js';
 import bcrypt from 'bcryptjs';
@@ -150,6 +150,16 @@ Deno.serve(
         .from(PAGE_FILES_BUCKET)
         .createSignedUrl(path, FILE_URL_SECONDS, download ? { download: true } : undefined);
       return error || !data ? null : data.signedUrl;
+    },
+    // A vCard Plus photo for its .vcf, read with the service key: its size is asked first, so a file too large to
+    // embed is never downloaded.
+    readFile: async (path, maxBytes) => {
+      const files = supabase.storage.from(PAGE_FILES_BUCKET);
+      const info = await files.info(path);
+      if (info.error || !info.data || !((info.data.size ?? Infinity) <= maxBytes)) return null;
+      const { data, error } = await files.download(path);
+      if (error || !data || data.size > maxBytes) return null;
+      return new Uint8Array(await data.arrayBuffer());
     },
     cookieSecret: Deno.env.get('REDIRECT_COOKIE_SECRET') || serviceKey,
     isBot: (ua) => isbot(ua),

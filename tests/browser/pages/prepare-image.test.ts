@@ -47,7 +47,7 @@ test('a sideways phone photo with GPS comes out upright, ≤ 2000 px, WebP, with
   const input = new Uint8Array(await photo.arrayBuffer());
   expect([contains(input, ascii('Exif\0\0')), contains(input, latitudeBytes)]).toEqual([true, true]);
 
-  const out = await client().prepareImage(photo);
+  const out = await client().prepareImage({ blob: photo });
   expect([out.type, out.blob.type, out.width, out.height]).toEqual(['image/webp', 'image/webp', 667, 2000]);
   const bytes = new Uint8Array(await out.blob.arrayBuffer());
   expect([...bytes.subarray(0, 4), ...bytes.subarray(8, 12)]).toEqual([...ascii('RIFF'), ...ascii('WEBP')]);
@@ -60,15 +60,19 @@ test('a sideways phone photo with GPS comes out upright, ≤ 2000 px, WebP, with
   expect(bottom[2]! > 200 && bottom[0]! < 60, `bottom ${bottom}`).toBe(true);
 });
 
-test('a small image is re-encoded at its own size, and bytes that are not an image are BAD_IMAGE', async () => {
+test('a small image is re-encoded at its own size (or smaller, as JPEG, when asked), and bytes that are not an image are BAD_IMAGE', async () => {
   const canvas = new OffscreenCanvas(40, 30);
   canvas.getContext('2d')!.fillRect(0, 0, 40, 30);
   const png = await canvas.convertToBlob({ type: 'image/png' });
-  const out = await client().prepareImage(png);
+  const out = await client().prepareImage({ blob: png });
   expect([out.type, out.width, out.height]).toEqual(['image/webp', 40, 30]);
+  // A vCard photo: a JPEG (on white), at the side asked for.
+  const photo = await client().prepareImage({ blob: png, maxSide: 20, format: 'jpeg' });
+  expect([photo.type, photo.blob.type, photo.width, photo.height]).toEqual(['image/jpeg', 'image/jpeg', 20, 15]);
+  expect([...new Uint8Array(await photo.blob.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   const html = new Blob(['<!doctype html><script>alert(1)</script>'], { type: 'image/jpeg' });
   const error = await client()
-    .prepareImage(html)
+    .prepareImage({ blob: html })
     .then(
       () => null,
       (e: unknown) => e,

@@ -1,9 +1,17 @@
 // The page editor's form values (src/features/pages/pageValues.ts) against the shared schema: a filled form is a
 // valid page, a saved page fills the form and comes back unchanged, and a coupon's wall-clock dates are stored as
-// the UTC instants of the owner's zone. PDF and Images pages keep their files' paths and images' sizes.
+// the UTC instants of the owner's zone. PDF and Images pages keep their files' paths and images' sizes, and so do
+// the pictures (a logo on any page, a vCard photo, a Links avatar, menu photos).
 import { describe, expect, it } from 'vitest';
 import { hostedPageSchema, type HostedPage } from '../../../src/shared/pages/schema.ts';
-import { blankValues, toPage, toValues, type PageValues } from '../../../src/features/pages/pageValues.ts';
+import {
+  blankMenuItem,
+  blankValues,
+  noImage,
+  toPage,
+  toValues,
+  type PageValues,
+} from '../../../src/features/pages/pageValues.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../../src/features/pages/zonedTime.ts';
 
 const theme = { background: '#fff8e7', accent: '#7b2d26' };
@@ -72,6 +80,29 @@ const PAGES: HostedPage[] = [
   },
 ];
 
+const picture = (name: string) => ({ path: `${OWNER}/${name}`, width: 512, height: 384 });
+PAGES.push(
+  { ...(PAGES[0] as Extract<HostedPage, { type: 'links' }>), logo: picture('logo.png'), avatar: picture('me.webp') },
+  { ...(PAGES[1] as Extract<HostedPage, { type: 'vcard' }>), photo: picture('ada.jpg') },
+  {
+    v: 1,
+    type: 'menu',
+    theme,
+    logo: picture('logo.webp'),
+    title: 'Trattoria',
+    currency: 'EUR',
+    sections: [
+      {
+        name: 'Pizza',
+        items: [
+          { name: 'Margherita', price: 9.5, photo: picture('m.webp') },
+          { name: 'Marinara', price: 8 },
+        ],
+      },
+    ],
+  },
+);
+
 describe('page editor values', () => {
   it.each(PAGES.map((p) => [p.type, p] as const))(
     '%s: a saved page fills the form and comes back as it was',
@@ -100,7 +131,7 @@ describe('page editor values', () => {
 
     const menu = blankValues('menu') as Extract<PageValues, { type: 'menu' }>;
     menu.title = 'M';
-    menu.sections = [{ name: 'S', items: [{ name: 'I', description: '', price: '4,50', tags: [] }] }];
+    menu.sections = [{ name: 'S', items: [{ ...blankMenuItem(), name: 'I', price: '4,50' }] }];
     expect(hostedPageSchema.parse(toPage(menu))).toMatchObject({ sections: [{ items: [{ price: 4.5 }] }] });
     menu.sections[0]!.items[0]!.price = 'cheap';
     expect(hostedPageSchema.safeParse(toPage(menu)).error?.issues[0]?.path).toEqual([
@@ -110,6 +141,19 @@ describe('page editor values', () => {
       0,
       'price',
     ]);
+  });
+});
+
+describe('pictures', () => {
+  it('a picture taken off the form (Remove) is not part of the page', () => {
+    const links = toValues(PAGES[7]!) as Extract<PageValues, { type: 'links' }>;
+    expect([links.logo.name, links.avatar.name]).toEqual(['logo.png', 'me.webp']);
+    links.logo = noImage();
+    expect(hostedPageSchema.parse(toPage(links))).toEqual({ ...PAGES[7], logo: undefined });
+    expect(toPage(links)).not.toHaveProperty('logo');
+    const menu = toValues(PAGES[9]!) as Extract<PageValues, { type: 'menu' }>;
+    menu.sections[0]!.items[0]!.photo = noImage();
+    expect(JSON.stringify(toPage(menu))).not.toContain('photo');
   });
 });
 

@@ -1,6 +1,6 @@
-// Hosted pages used by the page tests: one realistic page per type, and the same pages with a hostile string in
-// every text field.
-import type { HostedPage } from '../../../src/shared/pages/schema.ts';
+// Hosted pages used by the page tests: one realistic page per type, the same pages with every picture their type
+// takes, and the same pages with a hostile string in every text field.
+import type { HostedPage, LinksPage, MenuPage, VcardPage } from '../../../src/shared/pages/schema.ts';
 
 /** The folder (user id) the sample file pages' paths are under. */
 export const SAMPLE_OWNER = '0b7c1f0e-1d2a-4c3b-9e8f-123456789abc';
@@ -85,6 +85,32 @@ export const SAMPLE_PAGES: Record<HostedPage['type'], HostedPage> = {
       ...(i % 4 ? { caption: `Room ${i + 1}, seen from the entrance` } : {}),
     })),
   },
+};
+
+const picture = (name: string, width = 512, height = 512) => ({ path: `${SAMPLE_OWNER}/${name}`, width, height });
+const logo = picture('logo.png', 640, 240);
+const menu = SAMPLE_PAGES.menu as MenuPage;
+
+/**
+ * The samples with their pictures: the owner's logo on every type, a vCard photo (a JPEG), a Links avatar, and a
+ * photo on every other menu item (12 of 24).
+ */
+export const PICTURE_PAGES: Record<HostedPage['type'], HostedPage> = {
+  links: { ...(SAMPLE_PAGES.links as LinksPage), logo, avatar: picture('avatar.webp') },
+  vcard: { ...(SAMPLE_PAGES.vcard as VcardPage), logo, photo: picture('zoe.jpg', 512, 640) },
+  menu: {
+    ...menu,
+    logo,
+    sections: menu.sections.map((section, s) => ({
+      ...section,
+      items: section.items.map((item, i) =>
+        i % 2 ? item : { ...item, photo: picture(`dish-${s + 1}-${i + 1}.webp`, 640, 480) },
+      ),
+    })),
+  },
+  coupon: { ...SAMPLE_PAGES.coupon, logo },
+  pdf: { ...SAMPLE_PAGES.pdf, logo },
+  images: { ...SAMPLE_PAGES.images, logo },
 };
 
 export const HOSTILE_STRINGS = [
