@@ -10,7 +10,7 @@
 // daily bucket (the salt never leaves it); the copy's own bucket belonged to the visitor who scanned before.
 
 import { VCARD_PHOTO_MAX_BYTES } from '../pages/files.ts';
-import { renderHostedPage } from '../pages/render.ts';
+import type { PageRenderer } from '../pages/render-cache.ts';
 import { hostedPageSchema, pageFiles, type HostedPage, type VcardPage } from '../pages/schema.ts';
 import { vcardOf } from '../pages/vcard.ts';
 import { evaluateScan, variantTarget, type Gate, type ScanDecision } from '../rules/evaluate.ts';
@@ -151,6 +151,8 @@ export interface ScanRequest {
   when: Date;
   /** A bucket for a visitor without one (no address): 0 … 9,999. */
   randomBucket(): number;
+  /** The handler's renderer of hosted pages, which remembers each page's HTML (render-cache.ts). */
+  renderPage: PageRenderer;
   /** The request asks for the vCard Plus page's contact file (`…/r/<slug>/contact.vcf`), not the page. */
   wantsContactFile: boolean;
   /** The request is a click on a Links page's link (`…/r/<slug>/l/<index>`), not a scan; else null. */
@@ -267,7 +269,7 @@ export async function answerRuled(
     if (scan.wantsFile !== null) return fileResponse(deps, code.page, scan.wantsFile, url.searchParams.has('download'));
     const base = url.pathname.replace(/\/+$/, '');
     return hostedPageResponse(
-      await renderHostedPage(code.page, {
+      await scan.renderPage(code.page, base, {
         now: when,
         vcardHref: code.page.type === 'vcard' ? `${base}/contact.vcf` : undefined,
         linkHref: code.page.type === 'links' ? (i, link) => (countsClicks(link) ? `${base}/l/${i}` : null) : undefined,

@@ -29,6 +29,7 @@
 import type { DeviceType, ParsedAgent, RedirectDeps } from './redirect-deps.ts';
 import { notFoundPage, redirectTo, safeTarget, tryAgainPage } from './redirect-pages.ts';
 import { RememberedCodes, answerRuled, pageParser, settingsParser, type ScanRequest } from './redirect-ruled.ts';
+import { rememberingPageRenderer } from '../pages/render-cache.ts';
 
 export { FILE_URL_SECONDS } from './redirect-deps.ts';
 export type {
@@ -122,6 +123,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
   const parseSettings = settingsParser();
   const parsePage = pageParser();
   const remembered = new RememberedCodes();
+  const renderPage = rememberingPageRenderer();
   const digestVisitor = deps.visitorDigest ?? visitorDigest;
 
   return async (request) => {
@@ -170,6 +172,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         visitor,
         when: now(),
         randomBucket,
+        renderPage,
         wantsContactFile,
         linkIndex,
         clickCountable: method === 'GET' && human && linkIndex !== null,
