@@ -37,6 +37,8 @@ export default mergeConfig(
             name: 'server',
             environment: 'node',
             include: ['tests/server/**/*.test.ts'],
+            // One migrated database per backend per run, which every test store copies (docs/testing.md).
+            globalSetup: ['tests/server/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 60_000,
             // Two files at a time: each has its own databases and ports, and much of a file's time is spent

@@ -7,6 +7,8 @@ declare module 'vitest' {
     debugTests: boolean;
     /** 'full' (RENDER_MATRIX=full, `npm run bench:render-matrix`) or 'sample' (`npm test`). */
     renderMatrix: string;
+    /** The server project's migrated databases, which test stores copy (tests/server/global-setup.ts). */
+    serverTemplates: { pgliteDir: string; postgresName: string };
     scanSafetyFilter: string;
     scanSafetyPhone: boolean;
     /** Run only the first this many slices (0: all). */

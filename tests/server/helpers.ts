@@ -6,12 +6,12 @@
 //     it('…', async () => { await fetch(`${srv.url}/auth/v1/health`); });
 //   });
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import WebSocket from 'ws';
 import { createServer, type AuthServer } from '../../server/app.ts';
 import { SignJWT } from 'jose';
@@ -30,17 +30,22 @@ export interface TestStore {
   drop(): Promise<void>;
 }
 
-/** A fresh storage location: a temp dir for PGlite, a `qrcraft_test_<random>` database for PostgreSQL. */
-export async function createStore(backend: BackendName): Promise<TestStore> {
+/**
+ * A fresh storage location: a temp dir for PGlite, a `qrcraft_test_<random>` database for PostgreSQL. It starts as a
+ * copy of the run's migrated template (global-setup.ts), or empty with `{ empty: true }`.
+ */
+export async function createStore(backend: BackendName, opts: { empty?: boolean } = {}): Promise<TestStore> {
+  const template = opts.empty ? null : inject('serverTemplates');
   if (backend === 'pglite') {
     const dataDir = await mkdtemp(join(tmpdir(), 'qrcraft-auth-'));
+    if (template) await cp(template.pgliteDir, dataDir, { recursive: true });
     return { backend, dataDir, databaseUrl: '', drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.DATABASE_URL!;
   const name = `qrcraft_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template.postgresName}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

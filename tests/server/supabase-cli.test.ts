@@ -90,7 +90,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('supabase db push (Supab
   let authMigrations: string[];
 
   beforeAll(async () => {
-    store = await createStore(backend);
+    store = await createStore(backend, { empty: true });
     authMigrations = await prepareAsSupabase(store.databaseUrl);
     // A copy of supabase/ outside the checkout: the CLI writes supabase/.temp/ and reads supabase/.env files
     // in its workdir, and this run must neither change the checkout nor depend on a developer's files there.

@@ -48,7 +48,9 @@ describe('rememberingPageRenderer', () => {
     const render = rememberingPageRenderer();
     const now = Date.parse('2026-04-01T12:00:00Z');
     const before = await render(SAMPLE_PAGES.links, '/r/x', contextFor('/r/x', now));
-    const edited: HostedPage = { ...SAMPLE_PAGES.links, title: 'A new title' };
+    const links = SAMPLE_PAGES.links;
+    if (links.type !== 'links') throw new Error('the sample links page');
+    const edited: HostedPage = { ...links, title: 'A new title' };
     const after = await render(edited, '/r/x', contextFor('/r/x', now));
     expect(after).not.toBe(before);
     expect(after).toContain('A new title');
