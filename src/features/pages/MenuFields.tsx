@@ -1,7 +1,7 @@
-import { useFieldArray, useFormContext } from 'react-hook-form';
-import { Checkbox, CheckboxGroup, HStack, SimpleGrid, Stack } from '@chakra-ui/react';
-import { DIETARY_TAGS, MAX_MENU_ITEMS, MAX_MENU_SECTIONS } from '../../shared/pages/schema.ts';
-import { blankMenuItem, type MenuValues } from './pageValues.ts';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { Checkbox, CheckboxGroup, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { DIETARY_TAGS, MAX_MENU_ITEMS, MAX_MENU_PHOTOS, MAX_MENU_SECTIONS } from '../../shared/pages/schema.ts';
+import { blankMenuItem, menuPhotosFull, type MenuValues } from './pageValues.ts';
 import { AddRowButton, Group, ListRow, PageField, ThemeFields } from './formParts.tsx';
 import { PictureField } from './PictureField.tsx';
 
@@ -37,6 +37,8 @@ function TagBoxes({ name }: { name: string }) {
 function SectionItems({ section, sectionLabel }: { section: number; sectionLabel: string }) {
   const { control } = useFormContext<MenuValues>();
   const items = useFieldArray({ control, name: `sections.${section}.items` });
+  const sections = useWatch({ control, name: 'sections' });
+  const photosFull = menuPhotosFull(sections);
   return (
     <Stack gap="3">
       {items.fields.map((row, i) => {
@@ -56,11 +58,17 @@ function SectionItems({ section, sectionLabel }: { section: number; sectionLabel
             </SimpleGrid>
             <PageField name={`${base}.description`} label="Description" multiline />
             <TagBoxes name={`${base}.tags`} />
-            <PictureField
-              name={`${base}.photo`}
-              label="Photo (optional)"
-              removeLabel={`Remove the photo of item ${i + 1} of ${sectionLabel}`}
-            />
+            {photosFull && !sections[section]?.items[i]?.photo.path ? (
+              <Text fontSize="sm" color="fg.muted">
+                {`A menu shows up to ${MAX_MENU_PHOTOS} photos: remove one to add a photo here.`}
+              </Text>
+            ) : (
+              <PictureField
+                name={`${base}.photo`}
+                label="Photo (optional)"
+                removeLabel={`Remove the photo of item ${i + 1} of ${sectionLabel}`}
+              />
+            )}
           </ListRow>
         );
       })}

@@ -14,6 +14,7 @@ import type {
   VcardPage,
 } from '../../shared/pages/schema.ts';
 import { instantToWallTime, wallTimeToInstant } from './zonedTime.ts';
+import { MAX_MENU_PHOTOS } from '../../shared/pages/schema.ts';
 
 export const DEFAULT_PAGE_THEME: PageTheme = { background: '#ffffff', accent: '#1a73e8' };
 
@@ -119,6 +120,15 @@ export const blankMenuItem = (): MenuItemValues => ({
   tags: [],
   photo: noImage(),
 });
+/**
+ * Whether a menu form already holds as many photos as a page may show (MAX_MENU_PHOTOS): the editor then offers no
+ * photo field on an item without one, rather than let the owner upload a photo the save would refuse.
+ */
+export function menuPhotosFull(sections: readonly { items: readonly { photo: FileValues }[] }[]): boolean {
+  const photos = sections.reduce((n, s) => n + s.items.filter((i) => i.photo.path !== '').length, 0);
+  return photos >= MAX_MENU_PHOTOS;
+}
+
 export const blankImage = (): ImageValues & { caption: string } => ({ ...noImage(), caption: '' });
 
 /** The browser's zone, for a new coupon (the owner's zone, in which its dates are shown). */

@@ -3,11 +3,12 @@
 // the UTC instants of the owner's zone. PDF and Images pages keep their files' paths and images' sizes, and so do
 // the pictures (a logo on any page, a vCard photo, a Links avatar, menu photos).
 import { describe, expect, it } from 'vitest';
-import { hostedPageSchema, type HostedPage } from '../../../src/shared/pages/schema.ts';
+import { MAX_MENU_PHOTOS, hostedPageSchema, type HostedPage } from '../../../src/shared/pages/schema.ts';
 import {
   blankMenuItem,
   blankValues,
   noImage,
+  menuPhotosFull,
   toPage,
   toValues,
   type PageValues,
@@ -186,5 +187,41 @@ describe('coupon dates in the owner zone', () => {
     expect(instantToWallTime('2026-12-31T22:59:00Z', 'Europe/Paris')).toBe('2026-12-31T23:59');
     expect(instantToWallTime('2026-07-01T16:00:00Z', 'America/New_York')).toBe('2026-07-01T12:00');
     expect(wallTimeToInstant('31/12/2026', 'UTC')).toBeNull();
+  });
+});
+
+describe('menu photos in the editor', () => {
+  const menuWith = (photos: number, items: number) => {
+    const values = blankValues('menu');
+    if (values.type !== 'menu') throw new Error('a menu form');
+    values.title = 'Trattoria';
+    const photo = {
+      path: '2f1c6e1a-0000-4000-8000-000000000001/dish.webp',
+      name: 'dish.webp',
+      width: 512,
+      height: 384,
+    };
+    // Two sections, the photos spread over them, so the count is over the whole menu.
+    values.sections = [0, 1].map((s) => ({
+      name: `S${s}`,
+      items: Array.from({ length: items }, (_, i) => ({
+        ...blankMenuItem(),
+        name: `Dish ${s}.${i}`,
+        price: '4',
+        photo: i * 2 + s < photos ? photo : blankMenuItem().photo,
+      })),
+    }));
+    return values;
+  };
+
+  it('is full exactly when the menu holds as many photos as a page may show', () => {
+    expect(menuPhotosFull(menuWith(MAX_MENU_PHOTOS - 1, 40).sections)).toBe(false);
+    expect(menuPhotosFull(menuWith(MAX_MENU_PHOTOS, 40).sections)).toBe(true);
+    // The schema agrees: one photo more than the editor offers is refused on save.
+    const over = menuWith(MAX_MENU_PHOTOS + 1, 40);
+    const refused = hostedPageSchema.safeParse(toPage(over));
+    expect(refused.error?.issues.map((i) => i.message)).toEqual([`A menu shows up to ${MAX_MENU_PHOTOS} photos`]);
+    const ok = hostedPageSchema.safeParse(toPage(menuWith(MAX_MENU_PHOTOS, 40)));
+    expect(ok.error?.issues ?? []).toEqual([]);
   });
 });
