@@ -87,7 +87,10 @@ begin
              date_bin('1 hour', x.m1, timestamptz '2000-01-01 00:00:00+00') as h1
         from days x
     ),
-    quarters as (
+    -- Materialized: the lateral scan then compares each row's bucket with plain values, which bound the index range
+    -- under RLS too (an expression such as date_bin(…) of the day would only filter: every hour row of the owner
+    -- read for every day).
+    quarters as materialized (
       select e.*,
              (extract(epoch from (e.m0 - e.h0)) / 900)::int as k0,
              (extract(epoch from (e.m1 - e.h1)) / 900)::int as k1,
@@ -97,7 +100,6 @@ begin
     select q.day, coalesce(s.n, 0)::bigint, coalesce(s.u, 0)::bigint
       from quarters q
      cross join lateral (
-       -- Plain comparisons of the row's bucket with outer values bound the index range, under RLS too.
        select sum(case
                     when r.bucket >= q.m0 and r.bucket <= q.last_whole then r.scans
                     when r.bucket = q.h0 then (case when q.k0 <= 0 then r.s0 else 0 end)
