@@ -223,10 +223,6 @@ async function recordLinkClick(db: Db, codeId: string, index: number): Promise<b
   return rows[0]?.stored === true;
 }
 
-async function serviceCall(db: Db, sql: string, params: unknown[]): Promise<void> {
-  await asServiceRole(db, sql, params);
-}
-
 /**
  * A page file's signed URL on this server's /storage/v1 (same origin as /r/), as the service role signs it on a
  * Supabase project: only for a file that exists, valid FILE_URL_SECONDS.
@@ -309,7 +305,9 @@ export function createLocalRedirect(opts: {
     recordOutcome: batched(db, recordScanOutcomes, opts.batchesInFlight),
     claimPasswordAttempt: (codeId, visitor) => claimPasswordAttempt(db, codeId, visitor),
     recordLinkClick: (codeId, index) => recordLinkClick(db, codeId, index),
-    releasePasswordAttempt: (id) => serviceCall(db, 'SELECT public.release_password_attempt($1)', [id]),
+    releasePasswordAttempt: async (id) => {
+      await asServiceRole(db, 'SELECT public.release_password_attempt($1)', [id]);
+    },
     verifyPassword,
     signFile: (path, download) => signPageFile(db, opts.storageSecret, path, download, opts.now()),
     readFile: (path, maxBytes) => readPageFile(db, opts.disk, path, maxBytes),
