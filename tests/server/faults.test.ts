@@ -2,9 +2,8 @@
 // going away and coming back, kill -9 and restart, a second server on one PGlite folder, and SIGTERM with a
 // request in flight. Each runs `tsx server/main.ts` as a child process, as `npm run server` does.
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer as createTcpServer, connect, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
@@ -282,15 +281,12 @@ describe('one server per PGlite folder', () => {
   }, 90_000);
 
   it('takes over a lock whose owner is gone, and leaves no lock after a clean stop', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'qrcraft-lock-'));
-    try {
-      const server = await start({ DATA_DIR: dataDir, DATABASE_URL: '' });
-      server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
-      await expect(readFile(join(dataDir, LOCK_FILE), 'utf8')).rejects.toThrow(/ENOENT/);
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    // A migrated copy (helpers.ts), not an empty folder: the lock is the point here, not initdb and the migrations.
+    const { dataDir } = await storeFor('pglite');
+    const server = await start({ DATA_DIR: dataDir, DATABASE_URL: '' });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await expect(readFile(join(dataDir, LOCK_FILE), 'utf8')).rejects.toThrow(/ENOENT/);
   }, 60_000);
 });
 
