@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Box, Button, Flex, HStack, Heading, Link, Text } from '@chakra-ui/react';
@@ -45,7 +46,10 @@ export function CreatePage() {
         </Box>
         <CreateGeneratorSlot />
       </Box>
-      <Footer />
+      {/* Hydrated in a later pass than the generator (a Suspense boundary; nothing in it suspends). */}
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </Box>
   );
 }
