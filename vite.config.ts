@@ -3,8 +3,6 @@ import react from '@vitejs/plugin-react';
 import { siteFiles } from './scripts/build/site-files-plugin.ts';
 import { prerender } from './scripts/build/prerender-plugin.ts';
 import { chakraLazyGlobal } from './scripts/build/chakra-lazy-global-plugin.ts';
-import { chakraSystemSteps } from './scripts/build/chakra-system-steps-plugin.ts';
-import { zagStartInTransition } from './scripts/build/zag-start-in-transition-plugin.ts';
 
 // Dependencies first imported inside the worker must be pre-bundled up front: otherwise Vite re-optimises them
 // mid-run and reloads the page, which Vitest's browser mode reports as an unexpected reload.
@@ -19,7 +17,7 @@ export const workerDeps = [
 ];
 
 export default defineConfig({
-  plugins: [react(), chakraLazyGlobal(), chakraSystemSteps(), zagStartInTransition(), siteFiles(), prerender()],
+  plugins: [react(), chakraLazyGlobal(), siteFiles(), prerender()],
   server: { port: 5173, strictPort: true },
   preview: { port: 4173, strictPort: true },
   worker: { format: 'es' },

@@ -13,7 +13,7 @@ import { cacheAdoptingPrerenderedStyles } from './prerenderedStyles.ts';
 import { resolveLazyMatches } from './resolveLazyMatches.ts';
 import { routes } from './routes.tsx';
 import { appStore } from './store.ts';
-import { buildAppSystem } from './theme.ts';
+import { getAppSystem } from './theme.ts';
 import { startAuthSync } from '../features/auth/authSync.ts';
 
 // Benchmark builds only (scripts/bench/typing.mjs sets VITE_BENCH): Vite replaces the flag at build time, so a
@@ -46,20 +46,8 @@ const onAppMounted = () => {
   });
 };
 
-/**
- * Ends the current task: start-up runs as several tasks, so a click or a key between them is handled at once. A
- * message, not `setTimeout(0)`: after a few nested timers the browser waits at least 4 ms before each, and start-up
- * takes a dozen such steps. A channel per call, so that calls never share a handler.
- */
-const nextTask = () =>
-  new Promise<void>((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
+/** Ends the current task: start-up runs as several tasks, so a click or a key between them is handled at once. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const hydrate = isPrerenderedFor(rootElement.getAttribute(PRERENDERED_ATTR), routes, window.location.pathname);
 if (hydrate) {
@@ -70,19 +58,19 @@ if (hydrate) {
   // A hydrated page must render what the server rendered on its first pass, so its lazy route modules load first.
   await resolveLazyMatches(routes, window.location.pathname);
 }
-// The design system is built a phase per task (buildAppSystem), not in the task that evaluated the modules. Each
-// phase is measured by name for bench:start-up --causes, which puts the task holding it down to the design system.
+// The design system is built in a task of its own (getAppSystem), not in the one that evaluated the modules.
 await nextTask();
-await buildAppSystem(nextTask, (start) => performance.measure('qrcraft:design-system', { start }));
-await nextTask();
-// Hydration data, even empty, tells the router the page was rendered ahead: its scroll restoration then leaves the
-// first page where the visitor has scrolled it, instead of jumping to the top on mount.
-const router = createBrowserRouter(routes, hydrate ? { hydrationData: {} } : undefined);
+const systemStart = performance.now();
+getAppSystem();
+// Named for bench:start-up --causes, which puts the task holding this measure down to the design system.
+performance.measure('qrcraft:design-system', { start: systemStart });
 await nextTask();
 
 const app = (
   <AppProviders emotionCache={emotionCache} store={appStore} onMounted={onAppMounted} hydrating={hydrate}>
-    <RouterProvider router={router} />
+    {/* Hydration data, even empty, tells the router the page was rendered ahead: its scroll restoration then
+        leaves the first page where the visitor has scrolled it, instead of jumping to the top on mount. */}
+    <RouterProvider router={createBrowserRouter(routes, hydrate ? { hydrationData: {} } : undefined)} />
   </AppProviders>
 );
 

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -142,46 +142,18 @@ const brand = defineConfig({
   },
 });
 
-/**
- * What the app's system is made from: Chakra's base config, our theme over it, the brand on top. `createSystem`
- * merges them in one go (one deep clone of the theme, where merging the first two beforehand made two).
- */
-export const appSystemConfigs = () => [defaultBaseConfig, chakraTheme, brand] as const;
-
 type AppSystem = ReturnType<typeof createSystem>;
-/** `createSystem` as the browser build has it, its phases a generator (scripts/build/chakra-system-steps-plugin.ts). */
-type SteppedCreateSystem = typeof createSystem & {
-  steps?: (...configs: ReturnType<typeof appSystemConfigs>) => Generator<undefined, AppSystem, undefined>;
-};
 let appSystem: AppSystem | undefined;
 let hydratingSystem: AppSystem | undefined;
 
 /**
  * The app's design system, built on first use. Building it (`createSystem`: token dictionary, recipes) is one of
- * the longest single pieces of start-up work, so it is not done while the module evaluates: the entry builds it
- * with `buildAppSystem` first, a phase per task (src/app/main.tsx); anything else gets it built in one go.
+ * the longest single pieces of start-up work, so it is not done while the module evaluates: the entry calls this in
+ * a task of its own, between loading the page's modules and hydrating (src/app/main.tsx).
  */
 export function getAppSystem(): AppSystem {
-  appSystem ??= createSystem(...appSystemConfigs());
+  appSystem ??= createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brand);
   return appSystem;
-}
-
-/**
- * Builds the app's design system one phase at a time (about ten), awaiting `between()` after each (the entry
- * passes a new task) and calling `measure(start)` at the end of each. Where `createSystem` has no steps (the
- * prerender in Node, the unit tests), it is one call.
- */
-export async function buildAppSystem(between: () => Promise<void>, measure: (start: number) => void) {
-  const steps = (createSystem as SteppedCreateSystem).steps;
-  if (appSystem || !steps) return getAppSystem();
-  const phases = steps(...appSystemConfigs());
-  for (;;) {
-    const start = performance.now();
-    const phase = phases.next();
-    measure(start);
-    if (phase.done) return (appSystem ??= phase.value);
-    await between();
-  }
 }
 
 /**

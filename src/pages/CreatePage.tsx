@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { Box, Button, Flex, HStack, Heading, Link, Text } from '@chakra-ui/react';
@@ -46,10 +45,7 @@ export function CreatePage() {
         </Box>
         <CreateGeneratorSlot />
       </Box>
-      {/* Hydrated in a later pass than the generator (a Suspense boundary; nothing in it suspends). */}
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Footer />
     </Box>
   );
 }

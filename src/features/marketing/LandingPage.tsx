@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { Box, Button, HStack, Heading, Stack, Text } from '@chakra-ui/react';
 import { LandingGeneratorSlot } from '../generator/LandingGeneratorSlot.tsx';
@@ -42,47 +41,43 @@ export function LandingPage() {
         <LandingGeneratorSlot />
       </Section>
 
-      {/* Below the generator, static: hydrated in a later pass than the generator (a Suspense boundary; nothing in
-          it suspends), so neither pass nor its commit is one long task on a phone (docs/first-paint.md). */}
-      <Suspense fallback={null}>
-        <Section
-          id="features"
-          bg="gray.50"
-          title="Features"
-          lead="Everything you need to create, customize and track QR codes."
-        >
-          <FeatureGrid headingLevel="h3" />
-        </Section>
+      <Section
+        id="features"
+        bg="gray.50"
+        title="Features"
+        lead="Everything you need to create, customize and track QR codes."
+      >
+        <FeatureGrid headingLevel="h3" />
+      </Section>
 
-        <Section id="how-it-works" title="How it works" lead="From idea to a tracked QR code in three steps.">
-          <StepList headingLevel="h3" />
-        </Section>
+      <Section id="how-it-works" title="How it works" lead="From idea to a tracked QR code in three steps.">
+        <StepList headingLevel="h3" />
+      </Section>
 
-        <Section id="pricing" bg="gray.50" title="Pricing" lead="Simple, powerful, and free to start.">
-          <PlanGrid headingLevel="h3" />
-        </Section>
+      <Section id="pricing" bg="gray.50" title="Pricing" lead="Simple, powerful, and free to start.">
+        <PlanGrid headingLevel="h3" />
+      </Section>
 
-        <Box
-          as="section"
-          aria-labelledby="signup-heading"
-          bg="brand.500"
-          color="white"
-          px={{ base: '4', md: '6' }}
-          py={{ base: '12', md: '16' }}
-        >
-          <Stack maxW="3xl" mx="auto" textAlign="center" gap="4" align="center">
-            <Heading as="h2" id="signup-heading" fontSize={{ base: '2xl', md: '3xl' }}>
-              Ready to track every scan?
-            </Heading>
-            <Text fontSize="lg" color="brand.50">
-              Save your codes, edit them without reprinting and see their analytics in one dashboard.
-            </Text>
-            <Button asChild bg="white" color="brand.600" _hover={{ bg: 'brand.50' }} size="lg">
-              <RouterLink to="/auth">Sign Up</RouterLink>
-            </Button>
-          </Stack>
-        </Box>
-      </Suspense>
+      <Box
+        as="section"
+        aria-labelledby="signup-heading"
+        bg="brand.500"
+        color="white"
+        px={{ base: '4', md: '6' }}
+        py={{ base: '12', md: '16' }}
+      >
+        <Stack maxW="3xl" mx="auto" textAlign="center" gap="4" align="center">
+          <Heading as="h2" id="signup-heading" fontSize={{ base: '2xl', md: '3xl' }}>
+            Ready to track every scan?
+          </Heading>
+          <Text fontSize="lg" color="brand.50">
+            Save your codes, edit them without reprinting and see their analytics in one dashboard.
+          </Text>
+          <Button asChild bg="white" color="brand.600" _hover={{ bg: 'brand.50' }} size="lg">
+            <RouterLink to="/auth">Sign Up</RouterLink>
+          </Button>
+        </Stack>
+      </Box>
     </>
   );
 }

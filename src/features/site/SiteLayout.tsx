@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Box, Flex, chakra } from '@chakra-ui/react';
 import { Footer } from './Footer.tsx';
 import { HEADER_HEIGHT, Header } from './Header.tsx';
@@ -33,11 +33,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Box as="main" id={MAIN_ID} tabIndex={-1} pt={HEADER_HEIGHT} flex="1" outline="none">
         {children}
       </Box>
-      {/* A Suspense boundary (nothing in it suspends): React hydrates the footer in a later pass than the page
-          above it, so neither pass nor its commit is one long task on a phone (docs/first-paint.md). */}
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <Footer />
     </Flex>
   );
 }
