@@ -428,8 +428,9 @@ export function toPage(values: PageValues): unknown {
         title: opt(values.title),
         intro: opt(values.intro),
         ratingQuestion: opt(values.ratingQuestion),
-        askComment: values.askComment || undefined,
-        askEmail: values.askEmail || undefined,
+        // A native checkbox registered with react-hook-form gives its value ("on") when ticked, not true.
+        askComment: values.askComment ? true : undefined,
+        askEmail: values.askEmail ? true : undefined,
         choice: asked ? { question: opt(values.choice.question), options } : undefined,
         thanks: opt(values.thanks),
       });
@@ -438,7 +439,7 @@ export function toPage(values: PageValues): unknown {
       // A period with neither time is a row not filled yet.
       const periods = (slots: SlotValues[]) => slots.filter((p) => p.opens !== '' || p.closes !== '');
       const hours = Object.fromEntries(
-        WEEKDAYS.map((d) => [d, periods(values.hours[d] ?? [])]).filter(([, slots]) => slots.length > 0),
+        WEEKDAYS.map((d) => [d, periods(values.hours[d] ?? [])] as const).filter(([, slots]) => slots.length > 0),
       );
       return compact({
         ...common,
