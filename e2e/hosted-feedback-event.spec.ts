@@ -34,6 +34,9 @@ test('Feedback and Event pages: built in the editor, answered and added to a cal
   await field(group(page, 'Option 1'), 'Answer').fill('A friend');
   await field(group(page, 'Option 2'), 'Answer').fill('Passing by');
   await field(page, 'Thank-you message').fill('Thanks, see you soon!');
+  // The frame is given the page again at each pause in typing: wait for the last one before looking inside it.
+  const frame = page.locator('iframe[title="Preview of your page"]');
+  await expect.poll(async () => (await frame.getAttribute('srcdoc')) ?? '').toContain('Passing by</label>');
   await expect(preview(page).getByRole('heading', { name: 'How was your visit?' })).toBeVisible();
   await expect(preview(page).getByRole('radio', { name: '4 stars' })).toBeVisible();
   await expect(preview(page).getByLabel('Your email, if you would like a reply (optional)')).toBeVisible();
@@ -42,7 +45,9 @@ test('Feedback and Event pages: built in the editor, answered and added to a cal
 
   await scan.goto(feedbackUrl);
   await expect(scan.getByRole('heading', { name: 'How was your visit?' })).toBeVisible();
-  await scan.getByRole('radio', { name: '4 stars' }).check();
+  // A visitor taps the fourth star (the label: the radio itself is drawn by it).
+  await scan.locator('label[for="r4"]').click();
+  await expect(scan.getByRole('radio', { name: '4 stars' })).toBeChecked();
   await scan.getByRole('radio', { name: 'Passing by' }).check();
   await scan.getByLabel('Comment (optional)').fill('Friendly staff; the "coffee", too.\nCome back soon');
   await scan.getByLabel('Your email, if you would like a reply (optional)').fill('visitor@example.com');
@@ -180,7 +185,7 @@ test('Business page: opening hours, special days, address and contacts, on a pho
   await expect(hours.getByRole('row', { name: 'Monday' })).toContainText('09:00–13:00, 14:00–18:00');
   await expect(hours.getByRole('row', { name: 'Saturday' })).toContainText('09:00–14:00');
   await expect(hours.getByRole('row', { name: 'Sunday' })).toContainText('Closed');
-  await expect(scan.getByText('Wednesday 25 December 2030 (Christmas Day): Closed')).toBeVisible();
+  await expect(scan.getByText('Wednesday, 25 December 2030 (Christmas Day): Closed')).toBeVisible();
   await expect(scan.getByRole('link', { name: 'Kastanienallee 12, 10435 Berlin' })).toHaveAttribute(
     'href',
     'https://www.openstreetmap.org/search?query=Kastanienallee%2012%2C%2010435%20Berlin',
