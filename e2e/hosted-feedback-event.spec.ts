@@ -83,7 +83,8 @@ test('Feedback and Event pages: built in the editor, answered and added to a cal
     {
       rating: '4',
       choice: 'Passing by',
-      comment: 'Friendly staff; the "coffee", too.\nCome back soon',
+      // A form sends a textarea's line breaks as CR LF (the HTML standard's form encoding), stored as sent.
+      comment: 'Friendly staff; the "coffee", too.\r\nCome back soon',
       email: 'visitor@example.com',
     },
   ]);
