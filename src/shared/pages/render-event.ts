@@ -66,6 +66,6 @@ export function eventBody(page: EventPage, icsHref: string, src: PictureSrc): Ht
     <a class="button" href="${icsHref}" download>Add to calendar</a>
     <a class="button outline" href="${googleCalendarUrl(page)}">Google Calendar</a>
     <a class="button outline" href="${outlookCalendarUrl(page)}">Outlook Calendar</a>
-    ${page.url ? html`<a class="button outline" href="${page.url}">More information</a>` : ''}
+    ${page.url ? html`<a class="button outline" href="${page.url}">Event website</a>` : ''}
     ${raw(`<script>${EVENT_SCRIPT}</script>`)}`;
 }
