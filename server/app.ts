@@ -91,8 +91,11 @@ export function createApp(deps: Deps): Hono {
   // supabase-js's calls (the `r` Edge Function sends neither), and the redirect answers no 413.
   // GET and HEAD (Hono's get answers both) scan; POST is the password gate's form; contact.vcf is a vCard Plus
   // page's contact file; l/<index> a click on a Links page's link; file/<n> a PDF or Images page's file (a 302 to a
-  // signed URL).
-  app.on(['GET', 'POST'], ['/r/:slug', '/r/:slug/contact.vcf', '/r/:slug/l/:index', '/r/:slug/file/:n'], (c) => {
+  // signed URL); feedback (POST) a feedback page's form and thanks its thank-you page; event.ics an event page's
+  // calendar file.
+  const pageRoutes = ['/r/:slug', '/r/:slug/contact.vcf', '/r/:slug/l/:index', '/r/:slug/file/:n'];
+  pageRoutes.push('/r/:slug/feedback', '/r/:slug/thanks', '/r/:slug/event.ics');
+  app.on(['GET', 'POST'], pageRoutes, (c) => {
     // The socket address (or the configured client-IP header): the per-IP limit and the country lookup.
     const ip = clientIp(c, deps.config.rateLimits.ipHeader);
     if (!deps.limiters.redirect.take(ip)) throw rateLimited(deps.limiters.redirect.retryAfterSec(ip));

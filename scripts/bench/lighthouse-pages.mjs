@@ -21,6 +21,9 @@ import { SAMPLE_PAGES } from './lib/samplePages.mjs';
 import { median } from './lib/stats.mjs';
 
 const RUNS = envInteger('BENCH_RUNS', 3);
+/** BENCH_TYPES=feedback,event measures only those page types (all by default). */
+const ONLY = process.env.BENCH_TYPES ? new Set(process.env.BENCH_TYPES.split(',')) : null;
+const wanted = (/** @type {string} */ type) => ONLY === null || ONLY.has(type);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** The Supabase CLI's public demo anon key, which the local server accepts. */
 const DEMO_ANON_KEY =
@@ -147,6 +150,17 @@ const PICTURE_PAGES = {
     ),
   }),
   coupon: async (upload) => ({ ...SAMPLE_PAGES.coupon, logo: await picture(upload, 'logo.webp', 512, 192, 30) }),
+  feedback: async (upload) => ({ ...SAMPLE_PAGES.feedback, logo: await picture(upload, 'logo.webp', 512, 192, 30) }),
+  event: async (upload) => ({
+    ...SAMPLE_PAGES.event,
+    logo: await picture(upload, 'logo.webp', 512, 192, 30),
+    image: await picture(upload, 'concert.webp', 1200, 675, 260),
+  }),
+  business: async (upload) => ({
+    ...SAMPLE_PAGES.business,
+    logo: await picture(upload, 'logo.webp', 512, 192, 30),
+    cover: await picture(upload, 'shop.webp', 1200, 675, 60),
+  }),
 };
 
 /**
@@ -214,7 +228,7 @@ const runs = [];
 try {
   /** @type {[string, string][]} */
   const urls = [];
-  for (const [type, page] of Object.entries({ ...PICTURE_PAGES, ...FILE_PAGES }))
+  for (const [type, page] of Object.entries({ ...PICTURE_PAGES, ...FILE_PAGES }).filter(([t]) => wanted(t)))
     urls.push([type, `${server.base}/r/${await pageCode(server.base, type, page)}`]);
   for (let run = 1; run <= RUNS; run++) {
     for (const [type, url] of urls) {
@@ -251,7 +265,7 @@ const lines = [
   '| page type | performance | accessibility | best practices | SEO | bytes transferred |',
   '| --- | ---: | ---: | ---: | ---: | ---: |',
 ];
-const TYPES = [...Object.keys(SAMPLE_PAGES), ...Object.keys(FILE_PAGES)];
+const TYPES = [...Object.keys(SAMPLE_PAGES), ...Object.keys(FILE_PAGES)].filter(wanted);
 for (const type of TYPES) {
   const mine = runs.filter((r) => r.type === type);
   const score = (/** @type {string} */ c) => median(mine.map((r) => r.scores[c] ?? NaN));
@@ -269,6 +283,8 @@ if (failed.some(([, ids]) => ids.length > 0)) {
   for (const [type, ids] of failed) if (ids.length > 0) lines.push(`- ${type}: ${ids.join(', ')}`);
 }
 mkdirSync('bench-results', { recursive: true });
-writeFileSync('bench-results/lighthouse-pages.md', `${lines.join('\n')}\n`);
-writeFileSync('bench-results/lighthouse-pages.json', `${JSON.stringify({ lighthouse: LIGHTHOUSE, runs }, null, 2)}\n`);
+// A run of some types only does not replace the full figures: lighthouse-pages-feedback-event.md and so on.
+const out = `bench-results/lighthouse-pages${ONLY ? `-${[...ONLY].join('-')}` : ''}`;
+writeFileSync(`${out}.md`, `${lines.join('\n')}\n`);
+writeFileSync(`${out}.json`, `${JSON.stringify({ lighthouse: LIGHTHOUSE, runs }, null, 2)}\n`);
 console.log(`\n${lines.join('\n')}`);

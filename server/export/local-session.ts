@@ -8,7 +8,7 @@ import { runAs } from '../rest/as-role.ts';
 import { JwtError } from '../auth/tokens.ts';
 import { assertStorableJson } from '../lib/json.ts';
 import { ExportError } from '../../src/shared/handlers/scans-export/exportError.ts';
-import type { ExportCode, ExportScan, ExportSession } from '../../src/shared/scans/exportSource.ts';
+import type { ExportCode, ExportFeedback, ExportScan, ExportSession } from '../../src/shared/scans/exportSource.ts';
 
 interface ScanSqlRow extends Record<string, unknown> {
   id: string;
@@ -34,6 +34,14 @@ const NEXT_PAGE = `SELECT ${SCAN_COLUMNS} FROM public.scan_events e
   WHERE e.qr_code_id = $1::uuid AND e.scanned_at >= $2::timestamptz AND e.scanned_at < $3::timestamptz
     AND (e.scanned_at, e.id) > ($2::timestamptz, $5::bigint)
   ORDER BY e.scanned_at, e.id LIMIT $4`;
+
+// A feedback page's answers, newest first (id order: an identity, so the order they were stored in).
+const FEEDBACK_PAGE = `SELECT r.id::text AS id,
+    to_char(r.submitted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "submittedAt",
+    r.rating, r.choice_label AS choice, r.comment, r.email
+  FROM public.feedback_responses r
+  WHERE r.qr_code_id = $1::uuid AND ($2::bigint IS NULL OR r.id < $2::bigint)
+  ORDER BY r.id DESC LIMIT $3`;
 
 /** The longest an export holds its place in the caller's heavy work (a download of millions of rows fits). */
 const EXPORT_HOLD_MS = 15 * 60_000;
@@ -128,6 +136,7 @@ export async function openLocalExportSession(deps: Deps, token: string): Promise
         isUnique: r.is_unique,
       }));
     },
+    feedback: (codeId, beforeId, limit) => asCaller<ExportFeedback>(FEEDBACK_PAGE, [codeId, beforeId, limit]),
     release,
   };
 }

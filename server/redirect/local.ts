@@ -16,6 +16,8 @@ import {
   classifyAgent,
   createRedirectHandler,
   type CodeLookup,
+  type FeedbackAnswer,
+  type FeedbackResult,
   type OutcomeResult,
   type PasswordAttempt,
   type ScanInput,
@@ -223,6 +225,15 @@ async function recordLinkClick(db: Db, codeId: string, index: number): Promise<b
   return rows[0]?.stored === true;
 }
 
+async function submitFeedback(db: Db, a: FeedbackAnswer): Promise<FeedbackResult> {
+  const rows = await asServiceRole<{ result: FeedbackResult }>(
+    db,
+    'SELECT public.submit_feedback($1, $2, $3, $4, $5, $6, $7) AS result',
+    [a.codeId, a.visitor, a.rating, a.choice, a.comment, a.email, a.honeypot],
+  );
+  return rows[0]!.result;
+}
+
 /**
  * A page file's signed URL on this server's /storage/v1 (same origin as /r/), as the service role signs it on a
  * Supabase project: only for a file that exists, valid FILE_URL_SECONDS.
@@ -305,6 +316,7 @@ export function createLocalRedirect(opts: {
     recordOutcome: batched(db, recordScanOutcomes, opts.batchesInFlight),
     claimPasswordAttempt: (codeId, visitor) => claimPasswordAttempt(db, codeId, visitor),
     recordLinkClick: (codeId, index) => recordLinkClick(db, codeId, index),
+    submitFeedback: (answer) => submitFeedback(db, answer),
     releasePasswordAttempt: async (id) => {
       await asServiceRole(db, 'SELECT public.release_password_attempt($1)', [id]);
     },

@@ -94,4 +94,45 @@ describe.each(backends)('hosted pages through /api/v1 on %s', (backend) => {
     expect(Object.keys(doc.components.schemas)).toContain('HostedPage');
     expect(JSON.stringify(doc.components.schemas.HostedPage)).toContain('redeemUrl');
   });
+
+  it('creates Feedback and Event pages (issue 33) and refuses broken ones naming the page', async () => {
+    const { client } = await signedUpClient(srv.url);
+    const { key } = await createApiKey(client, 'pages 2');
+    for (const [type, page, heading] of [
+      ['Feedback', SAMPLE_PAGES.feedback, '<h1>How was your stay?</h1>'],
+      ['Event', SAMPLE_PAGES.event, '<h1>Spring concert, Berlin</h1>'],
+    ] as const) {
+      const made = await apiCall(srv.url, '/api/v1/codes', {
+        key,
+        method: 'POST',
+        json: { name: type, type, is_dynamic: true, page },
+      });
+      expect(made.status).toBe(201);
+      const code = made.body as { slug: string; page: unknown };
+      expect(code.page).toEqual(page);
+      const html = await (
+        await fetch(`${srv.url}/r/${code.slug}`, { headers: { 'User-Agent': 'Mozilla/5.0 (X11; Linux)' } })
+      ).text();
+      expect(html).toContain(heading);
+    }
+    for (const page of [
+      { ...SAMPLE_PAGES.event, end: SAMPLE_PAGES.event.type === 'event' ? SAMPLE_PAGES.event.start : '' },
+      { ...SAMPLE_PAGES.event, url: 'javascript:alert(1)' },
+      { ...SAMPLE_PAGES.feedback, choice: { question: 'Q', options: ['only one'] } },
+      { ...SAMPLE_PAGES.feedback, askEmail: 'yes' },
+    ]) {
+      const res = await apiCall(srv.url, '/api/v1/codes', {
+        key,
+        method: 'POST',
+        json: { name: 'Bad', is_dynamic: true, page },
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('page');
+    }
+    const doc = (await apiCall(srv.url, '/api/v1/openapi.json')).body as {
+      components: { schemas: Record<string, unknown> };
+    };
+    const hosted = JSON.stringify(doc.components.schemas.HostedPage);
+    for (const field of ['ratingQuestion', 'askComment', 'organiser', 'timeZone']) expect(hosted).toContain(field);
+  });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENO_DIR, functionDir, runDeno } from './deno.ts';
 import { backends, serviceRoleKey, signedUpClient, suiteServer } from './helpers.ts';
 import { redirectCases, scanCountingCases } from './redirect-cases.ts';
+import { feedbackEventBusinessCases } from './feedback-event-business-cases.ts';
 import { pageFilesCases } from './page-files-cases.ts';
 import { scanRulesCases } from './scan-rules-cases.ts';
 
@@ -96,6 +97,8 @@ describe.each(backends)('the Edge Function r under Deno on %s', (backend) => {
   scanCountingCases(target);
   scanRulesCases(target);
   pageFilesCases(target);
+  // Feedback, Event and Business pages (issue 33): the form and thank-you page, the .ics, the opening hours.
+  feedbackEventBusinessCases(target);
 
   it('answers at the path Supabase gives it (/functions/v1/r/<slug>) as at /r/<slug>', async () => {
     const { client } = await signedUpClient(srv.url);

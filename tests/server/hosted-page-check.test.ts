@@ -72,7 +72,71 @@ function cases(seed: number, n: number): Json[] {
           }
         : image();
     const dish = (photo: Json | null): Json => ({ name: 'Dish', price: 4.5, ...(photo ? { photo } : {}) });
-    switch (int(18)) {
+    const slot = (): Json =>
+      pick<Json>([
+        { opens: '09:00', closes: '18:00' },
+        { opens: '00:00', closes: '24:00' },
+        { opens: '18:00', closes: '09:00' },
+        { opens: '24:00', closes: '24:00' },
+        { opens: '9:00', closes: '18:00' },
+        { opens: '09:00', closes: '18:00', extra: 1 },
+        { opens: '09:60', closes: '10:00' },
+      ]);
+    const slots = (): Json => pick<Json>([[], [slot()], [slot(), slot()], [slot(), slot(), slot(), slot()], null, 'x']);
+    switch (int(21)) {
+      case 18:
+        // Feedback: the questions and their options.
+        return {
+          ...copy,
+          type: pick(['feedback', copy.type!]),
+          ratingQuestion: pick<Json>([text(), 'x'.repeat(140), 'x'.repeat(141), 3]),
+          askComment: pick<Json>([true, false, 'yes', null]),
+          choice: pick<Json>([
+            { question: 'Q', options: ['a', 'b'] },
+            { question: 'Q', options: ['a'] },
+            { question: 'Q', options: ['1', '2', '3', '4', '5', '6', '7'] },
+            { question: text(), options: [text(), text()] },
+            { question: 'Q' },
+          ]),
+          thanks: pick([text(), 'a\nb', 'y'.repeat(301)]),
+        };
+      case 19:
+        // Event: times, zone, image and link.
+        return {
+          ...copy,
+          type: pick(['event', copy.type!]),
+          start: pick(['2026-03-28T18:00:00Z', '2026-03-28T18:00:00.000Z', '2026-02-30T10:00:00Z', 'soon']),
+          end: pick(['2026-03-29T01:30:00Z', '2026-03-28T18:00:00Z', '2026-03-28T17:00:00Z']),
+          timeZone: pick(['Europe/Berlin', 'Mars/Olympus', 'UTC']),
+          image: pick<Json>([picture(), image()]),
+          url: link(),
+          organiser: text(),
+        };
+      case 20: {
+        // Business: hours per day, exceptions, socials.
+        const day = pick(['mon', 'tue', 'sun', 'someday']);
+        return {
+          ...copy,
+          type: pick(['business', copy.type!]),
+          hours: pick<Json>([{ [day]: slots() }, {}, { mon: slots(), sat: slots() }, null]),
+          exceptions: pick<Json>([
+            [{ date: '2026-12-24', slots: slots() }],
+            [{ date: pick(['2026-02-29', '2028-02-29', '1999-01-01', '2026-1-1']), slots: [] }],
+            [
+              { date: '2026-12-24', slots: [] },
+              { date: '2026-12-24', note: 'x', slots: [] },
+            ],
+            [{ date: '2026-12-31', note: text(), slots: [] }],
+          ]),
+          socials: pick<Json>([
+            [{ network: 'instagram', url: link() }],
+            [{ network: 'myspace', url: 'https://a.example/' }],
+            Array.from({ length: 13 }, () => ({ network: 'x', url: 'https://x.example/' })),
+          ]),
+          cover: pick<Json>([picture(), image()]),
+          phone: pick(['+49 30 1234', 'call me']),
+        };
+      }
       case 16:
         return { ...copy, [pick(['logo', 'logo', 'photo', 'avatar'])]: pick<Json>([picture(), picture(), null, 'x']) };
       case 17: {

@@ -30,6 +30,7 @@ const unusedRuledDeps = {
   claimPasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
   releasePasswordAttempt: () => Promise.reject(new Error('not a ruled code')),
   recordLinkClick: () => Promise.reject(new Error('not a page')),
+  submitFeedback: () => Promise.reject(new Error('not a page')),
   verifyPassword: () => Promise.reject(new Error('not a ruled code')),
   signFile: () => Promise.reject(new Error('not a page')),
   readFile: () => Promise.reject(new Error('not a page')),

@@ -4,6 +4,7 @@
 import { describe } from 'vitest';
 import { loadConfig } from '../../server/lib/config.ts';
 import { backends, suiteServer } from './helpers.ts';
+import { feedbackEventBusinessCases } from './feedback-event-business-cases.ts';
 import { pageFilesCases } from './page-files-cases.ts';
 import { scanRulesCases } from './scan-rules-cases.ts';
 
@@ -16,4 +17,6 @@ describe.each(backends)('scan rules on /r/:slug on %s', (backend) => {
   scanRulesCases(target);
   // Hosted pages' files at /r/<slug>/file/<n>: the same kind of redirect answer, so the same server.
   pageFilesCases(target);
+  // Feedback, Event and Business pages (issue 33): the form and thank-you page, the .ics, the opening hours.
+  feedbackEventBusinessCases(target);
 });

@@ -411,6 +411,80 @@ describe.each(backends)('scans export on %s', (backend) => {
     expect(await res.text()).toBe(local);
   });
 
+  it("exports a feedback page's answers (kind=feedback) newest first, the same through supabase-js, to its owner only", async () => {
+    const { data, error } = await owner.client
+      .from('qr_codes')
+      .insert({
+        name: 'Feedback',
+        is_dynamic: true,
+        page: {
+          v: 1,
+          type: 'feedback',
+          title: 'Rate us',
+          ratingQuestion: 'How was it?',
+          askComment: true,
+          askEmail: true,
+        },
+      })
+      .select('id, slug')
+      .single();
+    expect(error).toBeNull();
+    const code = data as { id: string; slug: string };
+    // Stored as the database function would (it is the only writer): five answers, one with every awkward character.
+    await srv.server.db.query(
+      `INSERT INTO public.feedback_responses (qr_code_id, submitted_at, rating, comment, email)
+       SELECT $1::uuid, timestamptz '2026-03-01T10:00:00Z' + n * interval '1 minute', 1 + n % 5,
+              CASE WHEN n = 2 THEN $2 END, CASE WHEN n = 3 THEN 'a@b.example' END
+         FROM generate_series(0, 4) n`,
+      [code.id, AWKWARD],
+    );
+    const res = await post({ access_token: owner.token, kind: 'feedback', code: code.id });
+    expect([res.status, res.headers.get('content-disposition')]).toEqual([
+      200,
+      `attachment; filename="qrcraft-feedback-${code.slug}.csv"`,
+    ]);
+    const text = await res.text();
+    const [header, ...records] = parseCsv(text);
+    expect(header).toEqual(['submitted_at', 'rating', 'choice', 'comment', 'email']);
+    expect(records).toEqual(
+      [4, 3, 2, 1, 0].map((n) => [
+        `2026-03-01T10:0${n}:00.000000Z`,
+        String(1 + (n % 5)),
+        '',
+        n === 2 ? AWKWARD : '',
+        n === 3 ? 'a@b.example' : '',
+      ]),
+    );
+    // The Edge Function's session, two rows a page, gives the same bytes.
+    const handler = createScansExportHandler({
+      openSession: async (token) =>
+        supabaseExportSession(
+          createClient(srv.url, DEMO_ANON_KEY, {
+            global: { headers: { Authorization: `Bearer ${token}` } },
+            auth: { persistSession: false, autoRefreshToken: false },
+            realtime: { transport: WebSocket as never },
+          }),
+        ),
+      pageSize: 2,
+    });
+    const edge = await handler(
+      new Request('http://edge.test/functions/v1/scans-export', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ access_token: owner.token, kind: 'feedback', code: code.id }),
+      }),
+    );
+    expect(await edge.text()).toBe(text);
+    // Another user: not found; no code or a bad kind: 400.
+    expect((await refusal(await post({ access_token: other.token, kind: 'feedback', code: code.id }))).status).toBe(
+      404,
+    );
+    expect((await refusal(await post({ access_token: owner.token, kind: 'feedback' }))).body.code).toBe('bad_code');
+    expect((await refusal(await post({ access_token: owner.token, kind: 'answers', code: code.id }))).body.code).toBe(
+      'bad_kind',
+    );
+  });
+
   it('runs as the Edge Function under Deno with the same bytes, 401 and 404', { timeout: 300_000 }, async () => {
     const edge = await startEdgeFunction(srv.url);
     try {

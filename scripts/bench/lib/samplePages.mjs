@@ -1,5 +1,5 @@
 // @ts-check
-// Realistic hosted pages of the types without files, as an owner would fill them in (the same shapes as
+// Realistic hosted pages of the types without files (issue 32's four, issue 33's Feedback, Event and Business), as an owner would fill them in (the same shapes as
 // tests/unit/pages/samples.ts, which a benchmark cannot import): bench:lighthouse shows each, bench:redirect serves
 // the menu (the largest, 9.4 KB of HTML).
 
@@ -61,5 +61,59 @@ export const SAMPLE_PAGES = {
     timeZone: 'Europe/Berlin',
     terms: 'One per customer.\nNot valid with other offers.',
     redeemUrl: 'https://example.com/redeem?c=SPRING-20',
+  },
+  feedback: {
+    v: 1,
+    type: 'feedback',
+    title: 'How was your stay?',
+    intro: 'Two minutes of your time help us a lot.\nThank you!',
+    ratingQuestion: 'How would you rate your stay?',
+    askComment: true,
+    askEmail: true,
+    choice: { question: 'How did you find us?', options: ['A friend', 'Search engine', 'Social media', 'Walking by'] },
+    thanks: 'Thank you! We read every answer.',
+    theme: { background: '#fffaf0', accent: '#c05621' },
+  },
+  event: {
+    v: 1,
+    type: 'event',
+    title: 'Spring concert, Berlin',
+    start: '2030-03-28T18:00:00Z',
+    end: '2030-03-28T21:30:00Z',
+    timeZone: 'Europe/Berlin',
+    place: 'Philharmonie, Herbert-von-Karajan-Straße 1, 10785 Berlin',
+    description: 'Bach, Brahms; and a surprise.\nDoors open at 18:30.',
+    organiser: 'Friends of Music, Berlin',
+    url: 'https://example.com/tickets?concert=spring',
+  },
+  business: {
+    v: 1,
+    type: 'business',
+    name: 'Bäckerei Sonnenschein',
+    description: 'Sourdough, pretzels and cakes, baked here every morning.\nCoffee to take away.',
+    timeZone: 'Europe/Berlin',
+    hours: {
+      mon: [
+        { opens: '07:00', closes: '13:00' },
+        { opens: '14:00', closes: '18:00' },
+      ],
+      tue: [{ opens: '07:00', closes: '18:00' }],
+      wed: [{ opens: '07:00', closes: '18:00' }],
+      thu: [{ opens: '07:00', closes: '18:00' }],
+      fri: [{ opens: '07:00', closes: '22:00' }],
+      sat: [{ opens: '08:00', closes: '14:00' }],
+    },
+    exceptions: [
+      { date: '2030-12-24', note: 'Christmas Eve', slots: [{ opens: '07:00', closes: '12:00' }] },
+      { date: '2030-12-25', note: 'Christmas Day', slots: [] },
+    ],
+    address: { street: 'Kastanienallee 12', city: 'Berlin', postcode: '10435', country: 'Germany' },
+    phone: '+49 30 1234 5678',
+    email: 'hallo@example.com',
+    website: 'https://example.com/baeckerei',
+    socials: [
+      { network: 'instagram', url: 'https://instagram.com/baeckerei' },
+      { network: 'facebook', url: 'https://facebook.com/baeckerei' },
+    ],
   },
 };

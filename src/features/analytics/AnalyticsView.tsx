@@ -31,6 +31,7 @@ import {
 import { RangePicker } from './RangePicker.tsx';
 import { ScanOutcomesSection } from './ScanOutcomesSection.tsx';
 import { ExportScansButton } from './ExportScansButton.tsx';
+import { FeedbackSection } from './FeedbackSection.tsx';
 import { useAnalyticsData, useCodeOptions } from './useAnalytics.ts';
 import { useTimeZone } from '../settings/useTimeZone.ts';
 
@@ -159,6 +160,7 @@ function PeriodAnalytics({
     <Stack gap="5">
       <AnalyticsResults data={state.data} codeName={codeName} timeZone={timeZone} />
       {codeId && <ScanOutcomesSection range={range} codeId={codeId} timeZone={timeZone} />}
+      {codeId && <FeedbackSection codeId={codeId} timeZone={timeZone} />}
     </Stack>
   );
 }

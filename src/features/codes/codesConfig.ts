@@ -49,9 +49,20 @@ export const HOSTED_PAGE_TYPES = {
   coupon: 'coupon',
   pdf: 'pdf',
   images: 'images',
+  feedback: 'feedback',
+  event: 'event',
+  business: 'business',
 } as const satisfies Partial<Record<QrTypeId, HostedPage['type']>>;
 
 export type HostedQrTypeId = keyof typeof HOSTED_PAGE_TYPES;
+
+/**
+ * Whether a signed-out visitor's code of this type is a link to a page hosted elsewhere (and they are told that a
+ * hosted page needs an account). An event's is not: without an account it stays an iCalendar code.
+ */
+export function isLinkWithoutAccount(type: string): boolean {
+  return isHostedType(type) && type !== 'event';
+}
 
 export function isHostedType(type: string): type is HostedQrTypeId {
   return Object.hasOwn(HOSTED_PAGE_TYPES, type);

@@ -3,7 +3,7 @@ import { HStack, Menu, Portal, Text } from '@chakra-ui/react';
 import { toaster } from '../../components/toaster.ts';
 import { MORE_QR_TYPES } from '../../content/qrTypes.ts';
 import type { QrTypeId } from '../../content/qrTypes.ts';
-import { isHostedType } from '../codes/codesConfig.ts';
+import { isLinkWithoutAccount } from '../codes/codesConfig.ts';
 
 /** Signed-out visitors hear about hosted pages once per visit, not at every pick of such a type. */
 let toldAboutHostedPages = false;
@@ -33,7 +33,7 @@ export default function MoreTypesMenu({
   const navigate = useNavigate();
   // Here, in the menu's lazy chunk, rather than in the panel: the generator's first paint does not grow (issue 32).
   const tellAboutHostedPages = (option: (typeof MORE_QR_TYPES)[number]) => {
-    if (toldAboutHostedPages || !isHostedType(option.id) || signedIn) return;
+    if (toldAboutHostedPages || !isLinkWithoutAccount(option.id) || signedIn) return;
     toldAboutHostedPages = true;
     toaster.create({
       title: 'A hosted page needs a free account',

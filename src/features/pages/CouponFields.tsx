@@ -1,22 +1,9 @@
-import { useMemo } from 'react';
-import { useFormContext } from 'react-hook-form';
-import { Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { PageField, ThemeFields } from './formParts.tsx';
-
-/** The zones Intl knows (UTC first), for the owner's zone in which the dates are entered and shown. */
-function timeZones(): string[] {
-  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
-}
+import { TimeZoneField } from './TimeZoneField.tsx';
 
 /** Coupon: headline, offer, a code to copy, validity in the owner's time zone, terms and a Redeem link. */
 export function CouponFields() {
-  const { register, getValues } = useFormContext();
-  const zones = useMemo(() => {
-    const all = timeZones();
-    const current = String(getValues('timeZone'));
-    return all.includes(current) ? all : [current, ...all];
-  }, [getValues]);
   return (
     <Stack gap="4">
       <PageField name="headline" label="Headline" required placeholder="20% off your next visit" />
@@ -26,20 +13,7 @@ export function CouponFields() {
         <PageField name="validFrom" label="Valid from" type="datetime-local" />
         <PageField name="validUntil" label="Valid until" type="datetime-local" />
       </SimpleGrid>
-      <Field.Root>
-        <Field.Label>Time zone</Field.Label>
-        <NativeSelect.Root>
-          <NativeSelect.Field {...register('timeZone')}>
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-        <Field.HelperText>The dates above are in this zone, and the page shows them in it.</Field.HelperText>
-      </Field.Root>
+      <TimeZoneField hint="The dates above are in this zone, and the page shows them in it." />
       <PageField name="terms" label="Terms" multiline />
       <PageField name="redeemUrl" label="Redeem link" type="url" placeholder="https://example.com/shop" />
       <ThemeFields />

@@ -40,6 +40,7 @@ function pageProblem(errors: FieldErrors<PageValues>): string | null {
 
 function titleOf(page: HostedPage): string {
   if (page.type === 'coupon') return page.headline;
+  if (page.type === 'business') return page.name;
   if (page.type === 'vcard')
     return [page.firstName, page.lastName].filter(Boolean).join(' ') || page.company || 'Contact';
   return page.title;

@@ -11,7 +11,7 @@ interface PageFieldProps {
   label: string;
   required?: boolean;
   multiline?: boolean;
-  type?: 'text' | 'url' | 'tel' | 'email' | 'datetime-local';
+  type?: 'text' | 'url' | 'tel' | 'email' | 'datetime-local' | 'time' | 'date';
   placeholder?: string;
   hint?: string;
   autoComplete?: string;

@@ -3,7 +3,10 @@
 import type { ComponentType } from 'react';
 import type { z } from 'zod';
 import {
+  businessPageSchema,
   couponPageSchema,
+  eventPageSchema,
+  feedbackPageSchema,
   imagesPageSchema,
   linksPageSchema,
   menuPageSchema,
@@ -11,7 +14,10 @@ import {
   vcardPageSchema,
   type HostedPage,
 } from '../../shared/pages/schema.ts';
+import { BusinessFields } from './BusinessFields.tsx';
 import { CouponFields } from './CouponFields.tsx';
+import { EventFields } from './EventFields.tsx';
+import { FeedbackFields } from './FeedbackFields.tsx';
 import { ImagesFields } from './ImagesFields.tsx';
 import { LinksFields } from './LinksFields.tsx';
 import { MenuFields } from './MenuFields.tsx';
@@ -32,4 +38,7 @@ export const PAGE_FORMS: Record<HostedPage['type'], PageForm> = {
   coupon: { title: 'Coupon page', schema: couponPageSchema, Fields: CouponFields },
   pdf: { title: 'PDF page', schema: pdfPageSchema, Fields: PdfFields },
   images: { title: 'Images page', schema: imagesPageSchema, Fields: ImagesFields },
+  feedback: { title: 'Feedback page', schema: feedbackPageSchema, Fields: FeedbackFields },
+  event: { title: 'Event page', schema: eventPageSchema, Fields: EventFields },
+  business: { title: 'Business page', schema: businessPageSchema, Fields: BusinessFields },
 };

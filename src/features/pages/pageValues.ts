@@ -3,8 +3,12 @@
 // dates are UTC instants). toPage turns the first into the second before the shared schema checks it; toValues
 // fills the form from a saved page. Pictures (a logo on every page, a vCard photo, a Links avatar, menu photos) are
 // ImageValues with path '' for none.
+import { WEEKDAYS, type Weekday } from '../../shared/pages/schema.ts';
 import type {
+  BusinessPage,
   CouponPage,
+  EventPage,
+  FeedbackPage,
   HostedPage,
   ImagesPage,
   LinksPage,
@@ -109,7 +113,67 @@ export interface ImagesValues extends CommonValues {
   images: (ImageValues & { caption: string })[];
 }
 
-export type PageValues = LinksValues | VcardValues | MenuValues | CouponValues | PdfValues | ImagesValues;
+export interface FeedbackValues extends CommonValues {
+  type: 'feedback';
+  title: string;
+  intro: string;
+  ratingQuestion: string;
+  askComment: boolean;
+  askEmail: boolean;
+  /** No question and no options filled in: no choice question on the page. Options are objects (field arrays). */
+  choice: { question: string; options: { label: string }[] };
+  thanks: string;
+}
+
+export interface EventValues extends CommonValues {
+  type: 'event';
+  /** path '' for none. */
+  image: ImageValues;
+  title: string;
+  /** Wall-clock times in `timeZone` (datetime-local). */
+  start: string;
+  end: string;
+  timeZone: string;
+  place: string;
+  description: string;
+  organiser: string;
+  url: string;
+}
+
+/** One opening period as typed (time inputs: `09:00`). */
+export interface SlotValues {
+  opens: string;
+  closes: string;
+}
+
+export interface BusinessValues extends CommonValues {
+  type: 'business';
+  /** path '' for none. */
+  cover: ImageValues;
+  name: string;
+  description: string;
+  timeZone: string;
+  /** A day without periods is closed. */
+  hours: Record<Weekday, SlotValues[]>;
+  /** A special day without periods is closed all day. */
+  exceptions: { date: string; note: string; slots: SlotValues[] }[];
+  address: { street: string; city: string; region: string; postcode: string; country: string };
+  phone: string;
+  email: string;
+  website: string;
+  socials: { network: string; url: string }[];
+}
+
+export type PageValues =
+  | BusinessValues
+  | LinksValues
+  | VcardValues
+  | MenuValues
+  | CouponValues
+  | PdfValues
+  | ImagesValues
+  | FeedbackValues
+  | EventValues;
 
 /** No image (yet): the value of an optional picture or cover that is not on the page. */
 export const noImage = (): ImageValues => ({ path: '', name: '', width: 0, height: 0 });
@@ -194,6 +258,53 @@ export function blankValues(type: HostedPage['type']): PageValues {
       };
     case 'images':
       return { type, title: '', description: '', images: [blankImage()], theme, logo };
+    case 'feedback':
+      return {
+        type,
+        title: '',
+        intro: '',
+        ratingQuestion: 'How would you rate us?',
+        askComment: true,
+        askEmail: false,
+        choice: { question: '', options: [{ label: '' }, { label: '' }] },
+        thanks: '',
+        theme,
+        logo,
+      };
+    case 'business': {
+      const day = (): SlotValues[] => [{ opens: '09:00', closes: '18:00' }];
+      return {
+        type,
+        cover: noImage(),
+        name: '',
+        description: '',
+        timeZone: browserZone(),
+        hours: { mon: day(), tue: day(), wed: day(), thu: day(), fri: day(), sat: [], sun: [] },
+        exceptions: [],
+        address: { street: '', city: '', region: '', postcode: '', country: '' },
+        phone: '',
+        email: '',
+        website: '',
+        socials: [],
+        theme,
+        logo,
+      };
+    }
+    case 'event':
+      return {
+        type,
+        image: noImage(),
+        title: '',
+        start: '',
+        end: '',
+        timeZone: browserZone(),
+        place: '',
+        description: '',
+        organiser: '',
+        url: '',
+        theme,
+        logo,
+      };
   }
 }
 
@@ -317,6 +428,70 @@ export function toPage(values: PageValues): unknown {
           .filter((i) => i.path !== '' || i.caption !== '')
           .map((i) => compact({ path: opt(i.path), width: i.width, height: i.height, caption: opt(i.caption) })),
       });
+    case 'feedback': {
+      // Empty option rows are rows not filled yet; a question or an option makes the choice part of the page.
+      const options = values.choice.options.map((o) => o.label).filter((l) => l !== '');
+      const asked = values.choice.question !== '' || options.length > 0;
+      return compact({
+        ...common,
+        type: values.type,
+        title: opt(values.title),
+        intro: opt(values.intro),
+        ratingQuestion: opt(values.ratingQuestion),
+        // A native checkbox registered with react-hook-form gives its value ("on") when ticked, not true.
+        askComment: values.askComment ? true : undefined,
+        askEmail: values.askEmail ? true : undefined,
+        choice: asked ? { question: opt(values.choice.question), options } : undefined,
+        thanks: opt(values.thanks),
+      });
+    }
+    case 'business': {
+      // A period with neither time is a row not filled yet.
+      const periods = (slots: SlotValues[]) => slots.filter((p) => p.opens !== '' || p.closes !== '');
+      const hours = Object.fromEntries(
+        WEEKDAYS.map((d) => [d, periods(values.hours[d] ?? [])] as const).filter(([, slots]) => slots.length > 0),
+      );
+      return compact({
+        ...common,
+        type: values.type,
+        cover: image(values.cover),
+        name: opt(values.name),
+        description: opt(values.description),
+        timeZone: values.timeZone,
+        hours,
+        exceptions: values.exceptions.length
+          ? values.exceptions.map((e) => compact({ date: e.date, note: opt(e.note), slots: periods(e.slots) }))
+          : undefined,
+        address: compact({
+          street: opt(values.address.street),
+          city: opt(values.address.city),
+          region: opt(values.address.region),
+          postcode: opt(values.address.postcode),
+          country: opt(values.address.country),
+        }),
+        phone: opt(values.phone.trim()),
+        email: opt(values.email.trim()),
+        website: opt(values.website),
+        socials: values.socials.length ? values.socials.filter((x) => x.url !== '') : undefined,
+      });
+    }
+    case 'event': {
+      const instant = (local: string) =>
+        local === '' ? undefined : (wallTimeToInstant(local, values.timeZone) ?? local);
+      return compact({
+        ...common,
+        type: values.type,
+        image: image(values.image),
+        title: opt(values.title),
+        start: instant(values.start),
+        end: instant(values.end),
+        timeZone: values.timeZone,
+        place: opt(values.place),
+        description: opt(values.description),
+        organiser: opt(values.organiser),
+        url: opt(values.url),
+      });
+    }
   }
 }
 
@@ -337,8 +512,66 @@ export function toValues(page: HostedPage): PageValues {
       return { ...(blank as PdfValues), ...pdfValues(page), ...common };
     case 'images':
       return { ...(blank as ImagesValues), ...imagesValues(page), ...common };
+    case 'feedback':
+      return { ...(blank as FeedbackValues), ...feedbackValues(page), ...common };
+    case 'event':
+      return { ...(blank as EventValues), ...eventValues(page), ...common };
+    case 'business':
+      return { ...(blank as BusinessValues), ...businessValues(page), ...common };
   }
 }
+
+const businessValues = (p: BusinessPage) => ({
+  cover: imageValues(p.cover),
+  name: p.name,
+  description: p.description ?? '',
+  timeZone: p.timeZone,
+  hours: Object.fromEntries(WEEKDAYS.map((d) => [d, (p.hours[d] ?? []).map((s) => ({ ...s }))])) as Record<
+    Weekday,
+    SlotValues[]
+  >,
+  exceptions: (p.exceptions ?? []).map((e) => ({
+    date: e.date,
+    note: e.note ?? '',
+    slots: e.slots.map((s) => ({ ...s })),
+  })),
+  address: {
+    street: p.address?.street ?? '',
+    city: p.address?.city ?? '',
+    region: p.address?.region ?? '',
+    postcode: p.address?.postcode ?? '',
+    country: p.address?.country ?? '',
+  },
+  phone: p.phone ?? '',
+  email: p.email ?? '',
+  website: p.website ?? '',
+  socials: (p.socials ?? []).map((x) => ({ network: x.network, url: x.url })),
+});
+
+const feedbackValues = (p: FeedbackPage) => ({
+  title: p.title,
+  intro: p.intro ?? '',
+  ratingQuestion: p.ratingQuestion,
+  askComment: p.askComment ?? false,
+  askEmail: p.askEmail ?? false,
+  choice: {
+    question: p.choice?.question ?? '',
+    options: (p.choice?.options ?? []).map((label) => ({ label })),
+  },
+  thanks: p.thanks ?? '',
+});
+
+const eventValues = (p: EventPage) => ({
+  image: imageValues(p.image),
+  title: p.title,
+  start: instantToWallTime(p.start, p.timeZone),
+  end: instantToWallTime(p.end, p.timeZone),
+  timeZone: p.timeZone,
+  place: p.place ?? '',
+  description: p.description ?? '',
+  organiser: p.organiser ?? '',
+  url: p.url ?? '',
+});
 
 /** A stored image (or none) in the form, named by its file. */
 const imageValues = (stored: { path: string; width: number; height: number } | undefined): ImageValues =>

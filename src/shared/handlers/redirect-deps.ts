@@ -84,6 +84,22 @@ export interface PasswordAttempt {
   retryAfter: number;
 }
 
+/** A visitor's answer to a feedback page, as read from its form (public.submit_feedback checks it again). */
+export interface FeedbackAnswer {
+  codeId: string;
+  /** The visitor digest (rate limit per visitor), or null without an address. */
+  visitor: string | null;
+  rating: number | null;
+  choice: number | null;
+  comment: string | null;
+  email: string | null;
+  /** The honeypot field: anything in it marks the answer as spam. */
+  honeypot: string | null;
+}
+
+/** What public.submit_feedback did with an answer. */
+export type FeedbackResult = 'stored' | 'spam' | 'limited' | 'invalid' | 'gone';
+
 export interface RedirectDeps {
   /** Stores a scan of an active plain dynamic code; a code with settings or paused is returned unstored; else null. */
   recordScan(scan: ScanInput): Promise<CodeLookup | null>;
@@ -98,6 +114,8 @@ export interface RedirectDeps {
    * has such a link.
    */
   recordLinkClick(codeId: string, index: number): Promise<boolean>;
+  /** Stores a visitor's answer to a feedback page through public.submit_feedback (service_role). */
+  submitFeedback(answer: FeedbackAnswer): Promise<FeedbackResult>;
   /** Takes back a guess that was right. */
   releasePasswordAttempt(attemptId: number): Promise<void>;
   /** bcrypt comparison (the server's worker pool on Node, bcryptjs on Deno). */

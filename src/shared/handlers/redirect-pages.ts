@@ -53,8 +53,11 @@ export function page(status: number, title: string, body: string, headers: Recor
   });
 }
 
-/** A hosted page (rendered by src/shared/pages/render.ts): no script, images only from our own storage. */
-export function hostedPageResponse(html: string): Response {
+/**
+ * A hosted page (rendered by src/shared/pages/render.ts): images only from our own storage, and no script but the
+ * event page's one, allowed by its hash (`scriptHash`: render-event.ts).
+ */
+export function hostedPageResponse(html: string, scriptHash: string | null = null): Response {
   return new Response(html, {
     status: 200,
     headers: {
@@ -65,7 +68,21 @@ export function hostedPageResponse(html: string): Response {
       // data: for the page's empty icon (no /favicon.ico request, which a code's host answers 404); connect-src for
       // the robots.txt Lighthouse fetches from the page. Neither is usable without a script, and none may run.
       'Content-Security-Policy':
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'" +
+        (scriptHash ? `; script-src '${scriptHash}'` : ''),
+    },
+  });
+}
+
+/** An event page's calendar file. */
+export function icsResponse(ics: string): Response {
+  return new Response(ics, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="event.ics"',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
     },
   });
 }

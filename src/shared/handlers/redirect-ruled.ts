@@ -12,17 +12,22 @@
 import { VCARD_PHOTO_MAX_BYTES } from '../pages/files.ts';
 import type { PageRenderer } from '../pages/render-cache.ts';
 import { hostedPageSchema, pageFiles, type HostedPage, type VcardPage } from '../pages/schema.ts';
+import { icsOf } from '../pages/ics.ts';
+import { EVENT_SCRIPT_HASH } from '../pages/render-event.ts';
 import { vcardOf } from '../pages/vcard.ts';
 import { evaluateScan, variantTarget, type Gate, type ScanDecision } from '../rules/evaluate.ts';
 import { preferredLanguage, type ScanFacts } from '../rules/facts.ts';
 import { scanSettingsSchema, type ScanSettings } from '../rules/schema.ts';
 import { hasPasswordCookie, passwordCookieHeader, passwordCookieValue } from './redirect-cookie.ts';
 import type { ParsedAgent, RedirectDeps, RuledCode, ScanOutcome } from './redirect-deps.ts';
+import { feedbackThanks, submitFeedback } from './redirect-feedback.ts';
+import { readFormBody } from './redirect-form.ts';
 import { countsClicks, linkClick } from './redirect-link-click.ts';
 import {
   appStoresPage,
   gatePage,
   hostedPageResponse,
+  icsResponse,
   notFoundPage,
   passwordPage,
   redirectTo,
@@ -108,28 +113,7 @@ export class RememberedCodes {
 const MAX_FORM_BYTES = 2048;
 
 async function readPassword(request: Request): Promise<string | null> {
-  const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded' || !request.body) return null;
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  const password = new URLSearchParams(new TextDecoder().decode(bytes)).get('password');
+  const password = (await readFormBody(request, MAX_FORM_BYTES))?.get('password');
   return password && password.length <= 200 ? password : null;
 }
 
@@ -161,6 +145,11 @@ export interface ScanRequest {
   clickCountable: boolean;
   /** The n-th file of a PDF or Images page (`…/r/<slug>/file/<n>`, pageFiles order), or null. */
   wantsFile: number | null;
+  /**
+   * A feedback page's form being posted (`…/feedback`), its thank-you page (`…/thanks`), an event page's calendar
+   * file (`…/event.ics`), or null.
+   */
+  pagePart: 'feedback' | 'thanks' | 'event.ics' | null;
 }
 
 /**
@@ -206,7 +195,7 @@ export async function answerRuled(
   };
   const extraHeaders: Record<string, string> = {};
 
-  if (method === 'POST') {
+  if (method === 'POST' && scan.pagePart !== 'feedback') {
     // The password form: only when the password is the gate that stops this visitor.
     const before = evaluateScan(forScan, facts, when);
     if (before.outcome !== 'gate' || before.gate !== 'password' || passwordSetAt === null) {
@@ -241,8 +230,9 @@ export async function answerRuled(
     if (countable && (await deps.recordOutcome(outcome(decision.gate, null, null))).stale) return null;
     return gateResponse(decision);
   }
-  // A page's file is served only while the page itself would be shown to this visitor (no gate stops it).
-  if (scan.wantsFile !== null && decision.outcome !== 'hosted_page') return notFoundPage();
+  // A page's file (or form, thank-you page, calendar file) is served only while the page itself would be shown to
+  // this visitor (no gate stops it).
+  if ((scan.wantsFile !== null || scan.pagePart !== null) && decision.outcome !== 'hosted_page') return notFoundPage();
   let target = decision.outcome === 'redirect' ? decision.target : null;
   if (decision.counted) {
     const rule = decision.outcome === 'redirect' ? (decision.ruleIndex ?? null) : null;
@@ -267,6 +257,7 @@ export async function answerRuled(
     if (scan.wantsContactFile) return code.page.type === 'vcard' ? contactFile(deps, code.page) : notFoundPage();
     if (scan.linkIndex !== null) return linkClick(deps, scan, ruled.codeId, code.page, scan.linkIndex);
     if (scan.wantsFile !== null) return fileResponse(deps, code.page, scan.wantsFile, url.searchParams.has('download'));
+    if (scan.pagePart !== null) return pagePartResponse(deps, scan, ruled.codeId, code.page);
     const base = url.pathname.replace(/\/+$/, '');
     return hostedPageResponse(
       await scan.renderPage(code.page, base, {
@@ -274,11 +265,33 @@ export async function answerRuled(
         vcardHref: code.page.type === 'vcard' ? `${base}/contact.vcf` : undefined,
         linkHref: code.page.type === 'links' ? (i, link) => (countsClicks(link) ? `${base}/l/${i}` : null) : undefined,
         fileHref: (n, download) => `${base}/file/${n}${download ? '?download' : ''}`,
+        feedbackAction: `${base}/feedback`,
+        icsHref: `${base}/event.ics`,
       }),
+      code.page.type === 'event' ? EVENT_SCRIPT_HASH : null,
     );
   }
   const to = (target === null ? null : safeTarget(target)) ?? destination;
   return to ? redirectTo(to, method === 'POST' ? 303 : 302, extraHeaders) : notFoundPage();
+}
+
+/** The page's own address (…/r/<slug>) from the address of one of its parts. */
+function pageBase(url: URL): string {
+  return url.pathname.replace(/\/(feedback|thanks|event\.ics)\/?$/, '');
+}
+
+/** A feedback page's form and thank-you page, an event page's .ics; the 404 page for another type's. */
+async function pagePartResponse(deps: RedirectDeps, scan: ScanRequest, codeId: string, page: HostedPage) {
+  const base = pageBase(scan.url);
+  if (page.type === 'feedback' && scan.pagePart === 'feedback') {
+    return submitFeedback(deps, scan.request, codeId, scan.visitor, base);
+  }
+  if (page.type === 'feedback' && scan.pagePart === 'thanks') return feedbackThanks(page, scan.url, base);
+  if (page.type === 'event' && scan.pagePart === 'event.ics') {
+    // The same UID for every download of this code's event: an updated event replaces the one in the calendar.
+    return icsResponse(icsOf(page, `${codeId}@${scan.url.host}`, scan.when));
+  }
+  return notFoundPage();
 }
 
 /** A vCard Plus page's .vcf, its photo embedded when it can be read (and is small enough: VCARD_PHOTO_MAX_BYTES). */

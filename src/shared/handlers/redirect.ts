@@ -35,6 +35,8 @@ export { FILE_URL_SECONDS } from './redirect-deps.ts';
 export type {
   CodeLookup,
   DeviceType,
+  FeedbackAnswer,
+  FeedbackResult,
   OutcomeResult,
   ParsedAgent,
   PasswordAttempt,
@@ -133,19 +135,25 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
     }
     const url = new URL(request.url);
     // …/r/<slug>; …/r/<slug>/contact.vcf for a vCard Plus page's contact file; …/r/<slug>/l/<index> for a click on a
-    // Links page's link; …/r/<slug>/file/<n> for a PDF or Images page's n-th file. None is a scan: never counted as one.
-    const match = /\/r\/([^/]+)(?:(\/contact\.vcf)|\/l\/(0|[1-9][0-9]?)|\/file\/(0|[1-9][0-9]?))?\/?$/.exec(
-      url.pathname,
-    );
+    // Links page's link; …/r/<slug>/file/<n> for a page's n-th file; …/r/<slug>/feedback (POST) for a feedback
+    // page's form and …/thanks for its thank-you page; …/r/<slug>/event.ics for an event page's calendar file. None is
+    // a scan: never counted as one.
+    const match =
+      /\/r\/([^/]+)(?:(\/contact\.vcf)|\/l\/(0|[1-9][0-9]?)|\/file\/(0|[1-9][0-9]?)|\/(feedback|thanks|event\.ics))?\/?$/.exec(
+        url.pathname,
+      );
     // A slug is plain ASCII: anything percent-encoded (valid or not, e.g. %ZZ) cannot be one.
     const slug = match ? match[1]! : '';
     if (!SLUG.test(slug)) return notFoundPage();
     const wantsContactFile = match?.[2] !== undefined;
     const linkIndex = match?.[3] === undefined ? null : Number(match[3]);
     const wantsFile = match?.[4] === undefined ? null : Number(match[4]);
-    // Something of a page rather than the code itself: never a scan, never a password form.
-    const partOfPage = wantsContactFile || linkIndex !== null || wantsFile !== null;
-    if (partOfPage && method === 'POST') return notFoundPage();
+    const pagePart = (match?.[5] ?? null) as ScanRequest['pagePart'];
+    // Something of a page rather than the code itself: never a scan, never a password form. A feedback form is the
+    // one part that is posted, and only posted.
+    const partOfPage = wantsContactFile || linkIndex !== null || wantsFile !== null || pagePart !== null;
+    if (partOfPage && method === 'POST' && pagePart !== 'feedback') return notFoundPage();
+    if (pagePart === 'feedback' && method !== 'POST') return notFoundPage();
 
     const userAgent = (request.headers.get('User-Agent') ?? '').slice(0, 512);
     const human = !isPrefetch(request.headers) && !deps.isBot(userAgent);
@@ -177,6 +185,7 @@ export function createRedirectHandler(deps: RedirectDeps): (request: Request) =>
         linkIndex,
         clickCountable: method === 'GET' && human && linkIndex !== null,
         wantsFile,
+        pagePart,
       };
       const counted = method === 'GET' && countable;
 

@@ -4,8 +4,8 @@
 // The key is the checked page object itself. The redirect's page parser returns the same object for the same stored
 // JSON text (redirect-ruled.ts), so an edited page is a new object and can never be answered with the old HTML; a
 // runtime that hands over a fresh object per scan (no JSON text) simply renders every time. A page's HTML depends on
-// the time only through a coupon's validity: `renderedUntil` says when the HTML remembered at `now` stops being
-// what renderHostedPage would give.
+// the time only through a coupon's validity and a business's opening hours: `renderedUntil` says when the HTML
+// remembered at `now` stops being what renderHostedPage would give.
 
 import { renderHostedPage, type PageContext } from './render.ts';
 import type { HostedPage } from './schema.ts';
@@ -21,12 +21,15 @@ interface Rendered {
 }
 
 /**
- * The first instant after `now` at which the page renders differently because of the time alone (a coupon that
- * starts or ends), or Infinity.
+ * The first instant after `now` at which the page may render differently because of the time alone (a coupon that
+ * starts or ends, a business that opens or closes), or Infinity.
  */
 export function renderedUntil(page: HostedPage, now: Date): number {
-  if (page.type !== 'coupon') return Infinity;
   const t = now.getTime();
+  // "Open now · Closes at 18:00" and its like change on a minute of the business's zone (every zone's offset is a
+  // whole number of minutes), so a business page is kept until the next minute starts.
+  if (page.type === 'business') return (Math.floor(t / 60_000) + 1) * 60_000;
+  if (page.type !== 'coupon') return Infinity;
   const edges = [page.validFrom, page.validUntil]
     .filter((s): s is string => s !== undefined)
     .map((s) => Date.parse(s))

@@ -6,9 +6,12 @@
 // Pictures (the owner's logo on any page, a vCard photo, a Links avatar, menu photos): render-pictures.ts.
 
 import { html, raw } from 'hono/html';
+import { BUSINESS_STYLE, businessBody } from './render-business.ts';
+import { EVENT_STYLE, eventBody } from './render-event.ts';
+import { FEEDBACK_STYLE, feedbackBody, feedbackThanksBody, type FeedbackOutcome } from './render-feedback.ts';
 import { FILES_STYLE, imagesBody, pdfBody, type FileHref } from './render-files.ts';
 import { logoOf, picture, pictureSrc, PICTURES_STYLE, type PictureSrc } from './render-pictures.ts';
-import type { CouponPage, HostedPage, LinksPage, MenuPage, PageTheme, VcardPage } from './schema.ts';
+import type { CouponPage, FeedbackPage, HostedPage, LinksPage, MenuPage, PageTheme, VcardPage } from './schema.ts';
 
 export interface PageContext {
   /** The time the page is shown (coupon validity). */
@@ -22,6 +25,10 @@ export interface PageContext {
   vcardHref?: string;
   /** Where the page's n-th file (pageFiles order) is served. Default: `file/<n>`, relative. */
   fileHref?: FileHref;
+  /** Where a feedback page's form posts. Default: `feedback`, relative. */
+  feedbackAction?: string;
+  /** Where an event page's "Add to calendar" downloads the .ics. Default: `event.ics`, relative. */
+  icsHref?: string;
 }
 
 type Html = ReturnType<typeof html>;
@@ -65,7 +72,18 @@ const STYLE =
   'dd{margin:0;overflow-wrap:anywhere}a{color:inherit}footer{margin-top:2.5rem;font-size:.8rem;opacity:.7;' +
   'text-align:center}';
 
-function document(title: string, theme: PageTheme, body: Html): Html {
+// Each type's own rules are added only to its pages, so the others stay as small as they were.
+function styleOf(type: HostedPage['type']): string {
+  return type === 'feedback'
+    ? FEEDBACK_STYLE
+    : type === 'event'
+      ? EVENT_STYLE
+      : type === 'business'
+        ? BUSINESS_STYLE
+        : '';
+}
+
+function document(title: string, theme: PageTheme, body: Html, typeStyle = ''): Html {
   const vars =
     `--bg:${theme.background};--fg:${textColourOn(theme.background)};` +
     `--accent:${theme.accent};--on-accent:${textColourOn(theme.accent)}`;
@@ -79,7 +97,7 @@ function document(title: string, theme: PageTheme, body: Html): Html {
         <meta name="description" content="${title}" />
         <link rel="icon" href="data:," />
         <style>
-          ${raw(`:root{${vars}}${STYLE}${FILES_STYLE}${PICTURES_STYLE}`)}
+          ${raw(`:root{${vars}}${STYLE}${FILES_STYLE}${PICTURES_STYLE}${typeStyle}`)}
         </style>
       </head>
       <body>
@@ -197,11 +215,15 @@ function titleOf(page: HostedPage): string {
     case 'menu':
     case 'pdf':
     case 'images':
+    case 'feedback':
+    case 'event':
       return page.title;
     case 'coupon':
       return page.headline;
     case 'vcard':
       return [page.firstName, page.lastName].filter(Boolean).join(' ') || page.company || 'Contact';
+    case 'business':
+      return page.name;
   }
 }
 
@@ -219,6 +241,12 @@ function bodyOf(page: HostedPage, ctx: PageContext, fileHref: FileHref, src: Pic
       return pdfBody(page, fileHref);
     case 'images':
       return imagesBody(page, fileHref);
+    case 'feedback':
+      return feedbackBody(page, ctx.feedbackAction ?? 'feedback');
+    case 'event':
+      return eventBody(page, ctx.icsHref ?? 'event.ics', src);
+    case 'business':
+      return businessBody(page, ctx.now, src);
   }
 }
 
@@ -229,5 +257,15 @@ export async function renderHostedPage(page: HostedPage, ctx: PageContext): Prom
   const fileHref = ctx.fileHref ?? relativeFileHref;
   const src = pictureSrc(page, fileHref);
   const body = html`${logoOf(page, src)}${bodyOf(page, ctx, fileHref, src)}`;
-  return String(await document(titleOf(page), page.theme ?? DEFAULT_THEME, body));
+  return String(await document(titleOf(page), page.theme ?? DEFAULT_THEME, body, styleOf(page.type)));
+}
+
+/** A feedback page's thank-you page (or its "try later" page); `back` leads to the form again. */
+export async function renderFeedbackThanks(
+  page: FeedbackPage,
+  outcome: FeedbackOutcome,
+  back: string,
+): Promise<string> {
+  const body = feedbackThanksBody(page, outcome, back);
+  return String(await document(page.title, page.theme ?? DEFAULT_THEME, body, FEEDBACK_STYLE));
 }

@@ -13,7 +13,17 @@ import { z } from 'zod';
 import { isRedirectableUrl } from '../destination.ts';
 import { hasControlCharacter, isInstant, isTimeZone } from '../rules/schema.ts';
 
-export const PAGE_TYPES = ['links', 'vcard', 'menu', 'coupon', 'pdf', 'images'] as const;
+export const PAGE_TYPES = [
+  'links',
+  'vcard',
+  'menu',
+  'coupon',
+  'pdf',
+  'images',
+  'feedback',
+  'event',
+  'business',
+] as const;
 
 export const MAX_LINKS = 20;
 export const MAX_MENU_SECTIONS = 20;
@@ -223,6 +233,151 @@ export const imagesPageSchema = z.strictObject({
     .max(MAX_IMAGES),
 });
 
+/** Options of a feedback page's choice question. */
+export const MAX_FEEDBACK_CHOICES = 6;
+
+/**
+ * Feedback (issue 33): a rating of 1 to 5 stars (always asked), and as the owner chooses an optional comment, an
+ * optional email address for a reply and one choice question. Visitors answer with a plain form (no script); the
+ * answers go to public.feedback_responses through public.submit_feedback (20261130002000_feedback_pages.sql).
+ */
+export const feedbackPageSchema = z.strictObject({
+  ...common,
+  type: z.literal('feedback'),
+  title: pageText(80),
+  intro: pageParagraphs(300).optional(),
+  /** The rating question, answered with 1 to 5 stars. */
+  ratingQuestion: pageText(140),
+  /** Offer a comment box (the visitor may leave it empty). */
+  askComment: z.boolean().optional(),
+  /** Offer an email field for a reply (the visitor may leave it empty). */
+  askEmail: z.boolean().optional(),
+  choice: z
+    .strictObject({
+      question: pageText(140),
+      options: z.array(pageText(60)).min(2).max(MAX_FEEDBACK_CHOICES),
+    })
+    .optional(),
+  /** The thank-you page's message. */
+  thanks: pageParagraphs(300).optional(),
+});
+
+/**
+ * Event (issue 33): a title, a start and an end (UTC instants) shown in the event's time zone, a place, a
+ * description, an organiser, an image and a link. "Add to calendar" downloads an .ics (ics.ts).
+ */
+export const eventPageSchema = z
+  .strictObject({
+    ...common,
+    type: z.literal('event'),
+    title: pageText(120),
+    start: instant,
+    end: instant,
+    /** The event's zone: its times are entered and shown in it. */
+    timeZone: z.string().refine(isTimeZone, { message: 'Unknown time zone' }),
+    place: pageText(200).optional(),
+    description: pageParagraphs(2000).optional(),
+    organiser: pageText(120).optional(),
+    image: pageImage.optional(),
+    /** Tickets or more information. */
+    url: webUrl.optional(),
+  })
+  .refine((e) => e.start < e.end, { message: 'start must come before end' });
+
+/** A business's week, Monday first (the keys of its opening hours). */
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+/** Opening periods in a day (a lunch break makes two). */
+export const MAX_DAY_SLOTS = 3;
+/** Days with other hours than their weekday's (holidays): at most this many. */
+export const MAX_EXCEPTIONS = 30;
+export const SOCIAL_NETWORKS = [
+  'instagram',
+  'facebook',
+  'x',
+  'linkedin',
+  'tiktok',
+  'youtube',
+  'whatsapp',
+  'telegram',
+  'pinterest',
+  'snapchat',
+  'github',
+  'other',
+] as const;
+export const MAX_SOCIAL_LINKS = 12;
+
+/** 00:00 to 24:00 (24:00 only as a closing time: a day open until midnight). */
+const clockTime = z.string().regex(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/, {
+  message: 'Use a 24-hour time such as 09:30',
+});
+/** One opening period of a day; one that goes past midnight is two: until 24:00, and from 00:00 the next day. */
+const openingSlot = z
+  .strictObject({ opens: clockTime, closes: clockTime })
+  .refine((slot) => slot.opens < slot.closes, { message: 'Opens before it closes (past midnight: two periods)' });
+/** A day's periods, in order and apart; none: closed. */
+const daySlots = z
+  .array(openingSlot)
+  .max(MAX_DAY_SLOTS)
+  .refine((slots) => slots.every((slot, i) => i === 0 || slots[i - 1]!.closes <= slot.opens), {
+    message: 'Periods in order, each after the one before',
+  });
+/** A calendar date, YYYY-MM-DD in 2000-2099 (one that exists). */
+const calendarDate = z.string().refine(
+  (v) => {
+    const m = /^(20\d{2})-(\d{2})-(\d{2})$/.exec(v);
+    if (!m) return false;
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    return d.toISOString().slice(0, 10) === v;
+  },
+  { message: 'Use a date such as 2026-12-24' },
+);
+
+/**
+ * Business (issue 33): name, cover, description, opening hours per weekday in the business's time zone with
+ * exceptions (holidays, other hours on a date), address with a map link, phone, email, website and social links.
+ * The page says "Open now" or "Closed" at the time of the request (openingState in opening-hours.ts).
+ */
+export const businessPageSchema = z
+  .strictObject({
+    ...common,
+    type: z.literal('business'),
+    name: pageText(80),
+    cover: pageImage.optional(),
+    description: pageParagraphs(1000).optional(),
+    timeZone: z.string().refine(isTimeZone, { message: 'Unknown time zone' }),
+    /** Per weekday; a day left out or empty is closed. */
+    hours: z.strictObject(
+      Object.fromEntries(WEEKDAYS.map((d) => [d, daySlots.optional()])) as Record<
+        Weekday,
+        z.ZodOptional<typeof daySlots>
+      >,
+    ),
+    exceptions: z
+      .array(z.strictObject({ date: calendarDate, note: pageText(60).optional(), slots: daySlots }))
+      .max(MAX_EXCEPTIONS)
+      .optional(),
+    address: z
+      .strictObject({
+        street: pageText(120).optional(),
+        city: pageText(80).optional(),
+        region: pageText(80).optional(),
+        postcode: pageText(20).optional(),
+        country: pageText(80).optional(),
+      })
+      .optional(),
+    phone: phone.optional(),
+    email: email.optional(),
+    website: webUrl.optional(),
+    socials: z
+      .array(z.strictObject({ network: z.enum(SOCIAL_NETWORKS), url: webUrl }))
+      .max(MAX_SOCIAL_LINKS)
+      .optional(),
+  })
+  .refine((b) => new Set((b.exceptions ?? []).map((e) => e.date)).size === (b.exceptions ?? []).length, {
+    message: 'One exception per date',
+  });
+
 export const hostedPageSchema = z.discriminatedUnion('type', [
   linksPageSchema,
   vcardPageSchema,
@@ -230,6 +385,9 @@ export const hostedPageSchema = z.discriminatedUnion('type', [
   couponPageSchema,
   pdfPageSchema,
   imagesPageSchema,
+  feedbackPageSchema,
+  eventPageSchema,
+  businessPageSchema,
 ]);
 
 export type HostedPage = z.infer<typeof hostedPageSchema>;
@@ -239,6 +397,10 @@ export type MenuPage = z.infer<typeof menuPageSchema>;
 export type CouponPage = z.infer<typeof couponPageSchema>;
 export type PdfPage = z.infer<typeof pdfPageSchema>;
 export type ImagesPage = z.infer<typeof imagesPageSchema>;
+export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
+export type EventPage = z.infer<typeof eventPageSchema>;
+export type BusinessPage = z.infer<typeof businessPageSchema>;
+export type OpeningSlot = z.infer<typeof openingSlot>;
 
 function menuPhotoCount(menu: { sections: { items: { photo?: unknown }[] }[] }): number {
   return menu.sections.reduce((n, s) => n + s.items.filter((i) => i.photo).length, 0);
@@ -257,14 +419,20 @@ function typeFiles(page: HostedPage): string[] {
       return page.avatar ? [page.avatar.path] : [];
     case 'menu':
       return page.sections.flatMap((s) => s.items.flatMap((i) => (i.photo ? [i.photo.path] : [])));
+    case 'event':
+      return page.image ? [page.image.path] : [];
+    case 'business':
+      return page.cover ? [page.cover.path] : [];
     case 'coupon':
+    case 'feedback':
       return [];
   }
 }
 
 /**
  * The Storage paths a page shows, in the order `…/r/<slug>/file/<n>` serves them: its type's files (a PDF page's
- * file then its cover; an Images page's images; a vCard photo; a Links avatar; menu items' photos, in menu order),
+ * file then its cover; an Images page's images; a vCard photo; a Links avatar; menu items' photos, in menu order; an
+ * event's image; a business's cover),
  * then the owner's logo. The database's public.page_file_paths lists the same paths (qr_codes_page_files_owned).
  */
 export function pageFiles(page: HostedPage): string[] {

@@ -34,12 +34,27 @@ export interface InstantRange {
   to: string;
 }
 
+/** One answer to a feedback page as the CSV shows it (issue 33). */
+export interface ExportFeedback {
+  /** bigint as text: the keyset position (newest first, by id). */
+  id: string;
+  /** UTC with microseconds, like a scan's. */
+  submittedAt: string;
+  rating: number;
+  /** The chosen option's text as it was when answered, or null. */
+  choice: string | null;
+  comment: string | null;
+  email: string | null;
+}
+
 /** Reads as one authenticated user. */
 export interface ExportSession {
   /** The caller's codes (only `codeId` when given; empty when the caller cannot see it), oldest first. */
   codes(codeId: string | null): Promise<ExportCode[]>;
   /** At most `limit` scans of one code in the range after `after`, in (scanned_at, id) order. */
   scans(codeId: string, range: InstantRange, after: ScanCursor | null, limit: number): Promise<ExportScan[]>;
+  /** At most `limit` answers to a feedback page, newest first, with ids below `beforeId` (null: from the newest). */
+  feedback(codeId: string, beforeId: string | null, limit: number): Promise<ExportFeedback[]>;
   /**
    * Called once when the export is over (finished, failed, or the client went away): a source that holds a place
    * in the caller's budget of heavy work gives it back here. Extra calls must be harmless.

@@ -20,6 +20,7 @@ import {
   classifyAgent,
   createRedirectHandler,
   type CodeLookup,
+  type FeedbackResult,
 } from '../../../src/shared/handlers/redirect.ts';
 import { PAGE_FILES_BUCKET } from '../../../src/shared/pages/schema.ts';
 import { listenOptions } from '../_shared/deno-listen.ts';
@@ -100,6 +101,19 @@ Deno.serve(
       const { data, error } = await supabase.rpc('record_link_click', { p_code_id: codeId, p_index: index });
       check(error);
       return data === true;
+    },
+    submitFeedback: async (a) => {
+      const { data, error } = await supabase.rpc('submit_feedback', {
+        p_code_id: a.codeId,
+        p_visitor: a.visitor,
+        p_rating: a.rating,
+        p_choice: a.choice,
+        p_comment: a.comment,
+        p_email: a.email,
+        p_honeypot: a.honeypot,
+      });
+      check(error);
+      return data as FeedbackResult;
     },
     lookupCode: async (slug, visitor) => {
       const { data, error } = await supabase.rpc('scan_lookup', { p_slug: slug, p_visitor: visitor });

@@ -14,6 +14,7 @@ import {
   type PageValues,
 } from '../../../src/features/pages/pageValues.ts';
 import { instantToWallTime, wallTimeToInstant } from '../../../src/features/pages/zonedTime.ts';
+import { PICTURE_PAGES, SAMPLE_PAGES } from './samples.ts';
 
 const theme = { background: '#fff8e7', accent: '#7b2d26' };
 const OWNER = '0b6f5a4e-8c1d-4f2a-9e3b-7d5c6a1b2c3d';
@@ -104,6 +105,16 @@ PAGES.push(
   },
 );
 
+// Issue 33's types, plain and with their pictures (an event's image, a business's cover, the logo).
+PAGES.push(
+  SAMPLE_PAGES.feedback,
+  { ...(SAMPLE_PAGES.feedback as Extract<HostedPage, { type: 'feedback' }>), choice: undefined, askEmail: undefined },
+  { ...SAMPLE_PAGES.event, theme },
+  { ...PICTURE_PAGES.event, theme },
+  { ...SAMPLE_PAGES.business, theme },
+  { ...PICTURE_PAGES.business, theme },
+);
+
 describe('page editor values', () => {
   it.each(PAGES.map((p) => [p.type, p] as const))(
     '%s: a saved page fills the form and comes back as it was',
@@ -115,7 +126,17 @@ describe('page editor values', () => {
   );
 
   it('a new form is not a page yet, and says so at the required fields', () => {
-    for (const type of ['links', 'vcard', 'menu', 'coupon', 'pdf', 'images'] as const) {
+    for (const type of [
+      'links',
+      'vcard',
+      'menu',
+      'coupon',
+      'pdf',
+      'images',
+      'feedback',
+      'event',
+      'business',
+    ] as const) {
       const result = hostedPageSchema.safeParse(toPage(blankValues(type)));
       // A vCard may be as little as a name-less card; every other type needs its title or headline.
       if (type === 'vcard') expect(result.success).toBe(true);
@@ -174,6 +195,54 @@ describe('file pages', () => {
     // Nothing at all: the list is empty, which the schema refuses.
     images.images = [];
     expect(hostedPageSchema.safeParse(toPage(images)).error?.issues[0]?.path).toEqual(['images']);
+  });
+});
+
+describe('issue 33 forms', () => {
+  it('a feedback form without a choice question or with empty option rows leaves them out', () => {
+    const values = blankValues('feedback') as Extract<PageValues, { type: 'feedback' }>;
+    values.title = 'Rate us';
+    expect(hostedPageSchema.parse(toPage(values))).toEqual({
+      v: 1,
+      type: 'feedback',
+      theme: values.theme,
+      title: 'Rate us',
+      ratingQuestion: 'How would you rate us?',
+      askComment: true,
+    });
+    values.choice = { question: 'Why?', options: [{ label: 'A' }, { label: '' }, { label: 'B' }] };
+    expect(hostedPageSchema.parse(toPage(values))).toMatchObject({ choice: { question: 'Why?', options: ['A', 'B'] } });
+  });
+
+  it("an event's wall-clock start and end become UTC instants in its zone, and must be in order", () => {
+    const values = blankValues('event') as Extract<PageValues, { type: 'event' }>;
+    Object.assign(values, {
+      title: 'Concert',
+      timeZone: 'Europe/Berlin',
+      start: '2026-03-28T19:00',
+      end: '2026-03-29T03:30',
+    });
+    expect(hostedPageSchema.parse(toPage(values))).toMatchObject({
+      start: '2026-03-28T18:00:00Z',
+      end: '2026-03-29T01:30:00Z',
+    });
+    values.end = '2026-03-28T18:00';
+    expect(hostedPageSchema.safeParse(toPage(values)).success).toBe(false);
+  });
+
+  it('a new business is open Monday to Friday 09:00-18:00; closed days and empty rows are left out', () => {
+    const values = blankValues('business') as Extract<PageValues, { type: 'business' }>;
+    values.name = 'Corner Bakery';
+    values.socials = [{ network: 'instagram', url: '' }];
+    const page = hostedPageSchema.parse(toPage(values));
+    expect(page).toMatchObject({
+      hours: Object.fromEntries(
+        ['mon', 'tue', 'wed', 'thu', 'fri'].map((d) => [d, [{ opens: '09:00', closes: '18:00' }]]),
+      ),
+      socials: [],
+    });
+    expect(page).not.toHaveProperty('hours.sat');
+    expect(page).not.toHaveProperty('address');
   });
 });
 

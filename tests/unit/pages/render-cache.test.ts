@@ -1,5 +1,6 @@
 // The remembering page renderer (render-cache.ts): whatever the order and the instants of the scans, it answers
-// exactly what a fresh renderHostedPage would, for every sample page and for coupons scanned around their edges.
+// exactly what a fresh renderHostedPage would, for every sample page, coupons scanned around their edges and
+// businesses on either side of a day (their opening hours).
 import { describe, expect, it } from 'vitest';
 import { rememberingPageRenderer, renderedUntil } from '../../../src/shared/pages/render-cache.ts';
 import { renderHostedPage, type PageContext } from '../../../src/shared/pages/render.ts';
@@ -25,8 +26,16 @@ describe('rememberingPageRenderer', () => {
   it('answers what a fresh render gives, for each page, base and instant, in a random order of scans', async () => {
     const { from, until } = sampleCoupon();
     const edges = [from, until];
-    // Instants on, just before and just after each edge, and far from both; the clock also steps back sometimes.
-    const instants = edges.flatMap((e) => [e - 1, e, e + 1, e - 86_400_000, e + 86_400_000]);
+    // Instants on, just before and just after each edge, a day either side and within business hours; the clock also
+    // steps back sometimes.
+    const instants = edges.flatMap((e) => [
+      e - 1,
+      e,
+      e + 1,
+      e - 86_400_000,
+      e + 86_400_000,
+      e + 9 * 3_600_000 + 59_999,
+    ]);
     const pages: HostedPage[] = PAGE_TYPES.map((type) => SAMPLE_PAGES[type]);
     const bases = ['/r/abc123', '/functions/v1/r/abc123'];
     const random = mulberry32(35_032);
@@ -64,5 +73,8 @@ describe('renderedUntil', () => {
     expect(renderedUntil(coupon, new Date(from))).toBe(until);
     expect(renderedUntil(coupon, new Date(until))).toBe(Infinity);
     expect(renderedUntil(SAMPLE_PAGES.menu, new Date(from - 1))).toBe(Infinity);
+    // A business page: until the next minute, whose start changes what "Open now · Closes at …" may say.
+    expect(renderedUntil(SAMPLE_PAGES.business, new Date(from + 59_999))).toBe(from + 60_000);
+    expect(renderedUntil(SAMPLE_PAGES.business, new Date(from + 60_000))).toBe(from + 120_000);
   });
 });

@@ -3,7 +3,9 @@
 // searching strings); links are only http(s), mailto and tel; coupons know when they are valid.
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { renderHostedPage, textColourOn } from '../../../src/shared/pages/render.ts';
+import { EVENT_SCRIPT, EVENT_SCRIPT_HASH } from '../../../src/shared/pages/render-event.ts';
 import { PAGE_TYPES, hostedPageSchema, isPageLink, type HostedPage } from '../../../src/shared/pages/schema.ts';
 import { HOSTILE_STRINGS, PICTURE_PAGES, SAMPLE_PAGES, withHostileText } from './samples.ts';
 
@@ -37,6 +39,22 @@ const ALLOWED_TAGS = new Set([
   'img',
   'figure',
   'figcaption',
+  // Feedback pages' form (render-feedback.ts).
+  'form',
+  'fieldset',
+  'legend',
+  'label',
+  'input',
+  'textarea',
+  'button',
+  // Event pages: the times in the visitor's zone (render-event.ts); its one script is checked apart.
+  'time',
+  // Business pages: the week's hours (render-business.ts).
+  'table',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ]);
 const ALLOWED_ATTRIBUTES = new Set([
   'lang',
@@ -54,6 +72,22 @@ const ALLOWED_ATTRIBUTES = new Set([
   'alt',
   'loading',
   'decoding',
+  'method',
+  'action',
+  'type',
+  'id',
+  'value',
+  'required',
+  'for',
+  'maxlength',
+  'rows',
+  'autocomplete',
+  'tabindex',
+  'aria-hidden',
+  'datetime',
+  'data-zone',
+  'hidden',
+  'scope',
 ]);
 
 function elements(node: Node, out: Element[] = []): Element[] {
@@ -73,6 +107,8 @@ const render = (page: HostedPage, now = '2026-04-01T12:00:00Z') =>
     now: new Date(now),
     vcardHref: '/r/abcd1234/contact.vcf',
     fileHref: (n, download) => `/r/abcd1234/file/${n}${download ? '?download' : ''}`,
+    feedbackAction: '/r/abcd1234/feedback',
+    icsHref: '/r/abcd1234/event.ics',
   });
 
 describe('hosted pages', () => {
@@ -115,15 +151,36 @@ describe('hosted pages', () => {
         { name: 'href', value: 'data:,' },
       ],
     ]);
-    for (const el of all.filter((e) => e.tagName !== 'link')) {
+    checkScripts(page, all);
+    for (const el of all.filter((e) => e.tagName !== 'link' && e.tagName !== 'script')) {
       expect(ALLOWED_TAGS.has(el.tagName), el.tagName).toBe(true);
       for (const attr of el.attrs) {
         expect(ALLOWED_ATTRIBUTES.has(attr.name), attr.name).toBe(true);
-        if (attr.name === 'href' || attr.name === 'src')
+        if (attr.name === 'href' || attr.name === 'src' || attr.name === 'action')
           expect(attr.value).toMatch(/^(https?:\/\/|mailto:|tel:\+?[0-9]+$|\/)/);
       }
     }
   }
+
+  /**
+   * No script on any page but an event's one, which is EVENT_SCRIPT exactly (the page's CSP allows that text by its
+   * hash, EVENT_SCRIPT_HASH, and nothing else).
+   */
+  function checkScripts(page: HostedPage, all: Element[]) {
+    const scripts = all.filter((el) => el.tagName === 'script');
+    if (page.type !== 'event') {
+      expect(scripts).toEqual([]);
+      return;
+    }
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]!.attrs).toEqual([]);
+    expect(text(scripts[0]!)).toBe(EVENT_SCRIPT);
+  }
+
+  it("allows the event script by its hash, and the hash is the script's", () => {
+    const digest = createHash('sha256').update(EVENT_SCRIPT).digest('base64');
+    expect(EVENT_SCRIPT_HASH).toBe(`sha256-${digest}`);
+  });
 
   it.each(HOSTILE_STRINGS.map((s) => [s]))('shows %j as text in every field of every page type', async (hostile) => {
     // The pictures' alt texts are made of the page's text too (a title, a company, a dish).
@@ -134,7 +191,8 @@ describe('hosted pages', () => {
       const all = elements(tree);
       // No element or attribute came from the text: the same tags as the sample's own rendering allows.
       expect(all.filter((el) => el.tagName === 'link')).toHaveLength(1);
-      for (const el of all.filter((e) => e.tagName !== 'link')) {
+      checkScripts(page, all);
+      for (const el of all.filter((e) => e.tagName !== 'link' && e.tagName !== 'script')) {
         expect(ALLOWED_TAGS.has(el.tagName), `${page.type}: <${el.tagName}>`).toBe(true);
         for (const attr of el.attrs) expect(ALLOWED_ATTRIBUTES.has(attr.name), `${page.type}: ${attr.name}`).toBe(true);
       }

@@ -1,6 +1,13 @@
 // Hosted pages used by the page tests: one realistic page per type, the same pages with every picture their type
 // takes, and the same pages with a hostile string in every text field.
-import type { HostedPage, LinksPage, MenuPage, VcardPage } from '../../../src/shared/pages/schema.ts';
+import type {
+  BusinessPage,
+  EventPage,
+  HostedPage,
+  LinksPage,
+  MenuPage,
+  VcardPage,
+} from '../../../src/shared/pages/schema.ts';
 
 /** The folder (user id) the sample file pages' paths are under. */
 export const SAMPLE_OWNER = '0b7c1f0e-1d2a-4c3b-9e8f-123456789abc';
@@ -85,6 +92,63 @@ export const SAMPLE_PAGES: Record<HostedPage['type'], HostedPage> = {
       ...(i % 4 ? { caption: `Room ${i + 1}, seen from the entrance` } : {}),
     })),
   },
+  feedback: {
+    v: 1,
+    type: 'feedback',
+    title: 'How was your stay?',
+    intro: 'Two minutes of your time help us a lot.\nThank you!',
+    ratingQuestion: 'How would you rate your stay?',
+    askComment: true,
+    askEmail: true,
+    choice: { question: 'How did you find us?', options: ['A friend', 'Search engine', 'Social media', 'Walking by'] },
+    thanks: 'Thank you! We read every answer.',
+    theme: { background: '#fffaf0', accent: '#c05621' },
+  },
+  event: {
+    v: 1,
+    type: 'event',
+    title: 'Spring concert, Berlin',
+    // 19:00 on 28 March (CET, UTC+1) to 03:30 on 29 March (CEST, UTC+2) in Berlin: across the change to summer
+    // time at 02:00, so the two ends have different offsets.
+    start: '2026-03-28T18:00:00Z',
+    end: '2026-03-29T01:30:00Z',
+    timeZone: 'Europe/Berlin',
+    place: 'Philharmonie, Herbert-von-Karajan-Straße 1, 10785 Berlin',
+    description: 'Bach, Brahms; and a surprise.\nDoors open at 18:30.',
+    organiser: 'Friends of Music, Berlin',
+    url: 'https://example.com/tickets?concert=spring',
+  },
+  business: {
+    v: 1,
+    type: 'business',
+    name: 'Bäckerei Sonnenschein',
+    description: 'Sourdough, pretzels and cakes, baked here every morning.\nCoffee to take away.',
+    timeZone: 'Europe/Berlin',
+    hours: {
+      mon: [
+        { opens: '07:00', closes: '13:00' },
+        { opens: '14:00', closes: '18:00' },
+      ],
+      tue: [{ opens: '07:00', closes: '18:00' }],
+      wed: [{ opens: '07:00', closes: '18:00' }],
+      thu: [{ opens: '07:00', closes: '18:00' }],
+      fri: [{ opens: '07:00', closes: '22:00' }],
+      sat: [{ opens: '08:00', closes: '24:00' }],
+      sun: [{ opens: '00:00', closes: '02:00' }],
+    },
+    exceptions: [
+      { date: '2026-12-24', note: 'Christmas Eve', slots: [{ opens: '07:00', closes: '12:00' }] },
+      { date: '2026-12-25', note: 'Christmas Day', slots: [] },
+    ],
+    address: { street: 'Kastanienallee 12', city: 'Berlin', postcode: '10435', country: 'Germany' },
+    phone: '+49 30 1234 5678',
+    email: 'hallo@example.com',
+    website: 'https://example.com/baeckerei',
+    socials: [
+      { network: 'instagram', url: 'https://instagram.com/baeckerei' },
+      { network: 'facebook', url: 'https://facebook.com/baeckerei' },
+    ],
+  },
 };
 
 const picture = (name: string, width = 512, height = 512) => ({ path: `${SAMPLE_OWNER}/${name}`, width, height });
@@ -111,6 +175,9 @@ export const PICTURE_PAGES: Record<HostedPage['type'], HostedPage> = {
   coupon: { ...SAMPLE_PAGES.coupon, logo },
   pdf: { ...SAMPLE_PAGES.pdf, logo },
   images: { ...SAMPLE_PAGES.images, logo },
+  feedback: { ...SAMPLE_PAGES.feedback, logo },
+  event: { ...(SAMPLE_PAGES.event as EventPage), logo, image: picture('concert.webp', 2000, 1125) },
+  business: { ...(SAMPLE_PAGES.business as BusinessPage), logo, cover: picture('shop.webp', 1200, 675) },
 };
 
 export const HOSTILE_STRINGS = [
@@ -159,6 +226,25 @@ export function withHostileText(page: HostedPage, text: string): HostedPage {
         title: t(80),
         description: t(300),
         images: page.images.map((i) => ({ ...i, caption: t(140) })),
+      };
+    case 'feedback':
+      return {
+        ...page,
+        title: t(80),
+        intro: t(300),
+        ratingQuestion: t(140),
+        choice: { question: t(140), options: [t(60), `${t(59)}2`] },
+        thanks: t(300),
+      };
+    case 'event':
+      return { ...page, title: t(120), place: t(200), description: t(2000), organiser: t(120) };
+    case 'business':
+      return {
+        ...page,
+        name: t(80),
+        description: t(1000),
+        exceptions: page.exceptions?.map((e) => ({ ...e, note: t(60) })),
+        address: { street: t(120), city: t(80), region: t(80), postcode: t(20), country: t(80) },
       };
   }
 }

@@ -8,6 +8,7 @@
 // client has taken the previous chunk: a slow download slows the reading down instead of filling memory.
 // Rows come code by code (oldest code first), each code's scans in time order.
 import { csvRecord } from './csv.ts';
+import { feedbackExport } from './feedback.ts';
 import { parseExportRequest } from './request.ts';
 import { ExportError } from './exportError.ts';
 import type { ExportCode, ExportScan, ExportSession, ScanCursor } from '../../scans/exportSource.ts';
@@ -121,6 +122,7 @@ export function createScansExportHandler(deps: ScansExportDeps): (request: Reque
     try {
       const input = await parseExportRequest(request);
       const session = await deps.openSession(input.accessToken, request);
+      if (input.kind === 'feedback') return await feedbackExport(session, input.codeId, deps.pageSize, onError);
       let codes: ExportCode[];
       try {
         codes = await session.codes(input.codeId);

@@ -5,12 +5,20 @@ import { ExportError } from './exportError.ts';
 import type { InstantRange } from '../../scans/exportSource.ts';
 
 export interface ExportRequest {
+  kind: 'scans';
   accessToken: string;
   range: InstantRange;
   /** One code, or null for all the caller's codes. */
   codeId: string | null;
   /** IANA zone the file name's dates are in (the page's zone); UTC when absent. */
   timeZone: string;
+}
+
+/** The answers to one feedback page (`kind=feedback`, issue 33): all of them, newest first; no range. */
+export interface FeedbackExportRequest {
+  kind: 'feedback';
+  accessToken: string;
+  codeId: string;
 }
 
 /** Small on purpose: the form has five short fields. */
@@ -78,7 +86,7 @@ function timeZoneOf(fields: URLSearchParams): string {
 }
 
 /** Reads and checks the input; throws ExportError (400, 401, 405, 413, 415) for anything it cannot use. */
-export async function parseExportRequest(request: Request): Promise<ExportRequest> {
+export async function parseExportRequest(request: Request): Promise<ExportRequest | FeedbackExportRequest> {
   let fields: URLSearchParams;
   let token = bearerToken(request.headers.get('authorization'));
   if (request.method === 'POST') {
@@ -94,11 +102,25 @@ export async function parseExportRequest(request: Request): Promise<ExportReques
   }
   if (token === '') throw new ExportError(401, 'no_authorization', 'Sign in: this export needs an access token');
 
+  const kind = fields.get('kind')?.trim() || 'scans';
+  if (kind === 'feedback') {
+    const code = fields.get('code')?.trim() ?? '';
+    if (!UUID.test(code)) throw bad('bad_code', '"code" must be the id (a UUID) of one of your feedback pages');
+    return { kind, accessToken: token, codeId: code };
+  }
+  if (kind !== 'scans') throw bad('bad_kind', '"kind" must be scans (the default) or feedback');
+
   const from = instant(fields, 'from');
   const to = instant(fields, 'to');
   if (from.ms >= to.ms) throw bad('bad_range', '"from" must be before "to"');
   const code = fields.get('code')?.trim() || null;
   if (code !== null && !UUID.test(code))
     throw bad('bad_code', '"code" must be the id (a UUID) of one of your QR codes');
-  return { accessToken: token, range: { from: from.text, to: to.text }, codeId: code, timeZone: timeZoneOf(fields) };
+  return {
+    kind: 'scans',
+    accessToken: token,
+    range: { from: from.text, to: to.text },
+    codeId: code,
+    timeZone: timeZoneOf(fields),
+  };
 }

@@ -7,7 +7,7 @@
 // (qr_code_id, scanned_at).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { ExportError } from './exportError.ts';
-import type { ExportCode, ExportScan, ExportSession } from '../../scans/exportSource.ts';
+import type { ExportCode, ExportFeedback, ExportScan, ExportSession } from '../../scans/exportSource.ts';
 
 interface ScanJson {
   id: number | string;
@@ -17,6 +17,15 @@ interface ScanJson {
   os: string | null;
   browser: string | null;
   is_unique: boolean;
+}
+
+interface FeedbackJson {
+  id: number | string;
+  submitted_at: string;
+  rating: number;
+  choice_label: string | null;
+  comment: string | null;
+  email: string | null;
 }
 
 const TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
@@ -92,6 +101,24 @@ export function supabaseExportSession(client: SupabaseClient): ExportSession {
       if (next.error) throw failure(next.error);
       rows.push(...(next.data as ScanJson[]).map(toScan));
       return rows;
+    },
+
+    async feedback(codeId, beforeId, limit) {
+      let query = client
+        .from('feedback_responses')
+        .select('id, submitted_at, rating, choice_label, comment, email')
+        .eq('qr_code_id', codeId);
+      if (beforeId !== null) query = query.lt('id', beforeId);
+      const { data, error } = await query.order('id', { ascending: false }).limit(limit);
+      if (error) throw failure(error);
+      return (data as FeedbackJson[]).map((r): ExportFeedback => ({
+        id: String(r.id),
+        submittedAt: utcMicros(r.submitted_at),
+        rating: r.rating,
+        choice: r.choice_label,
+        comment: r.comment,
+        email: r.email,
+      }));
     },
   };
 }
