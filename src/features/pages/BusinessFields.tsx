@@ -5,6 +5,7 @@ import {
   MAX_DAY_SLOTS,
   MAX_EXCEPTIONS,
   MAX_SOCIAL_LINKS,
+  SOCIAL_NETWORK_NAMES,
   SOCIAL_NETWORKS,
   WEEKDAYS,
 } from '../../shared/pages/schema.ts';
@@ -13,20 +14,7 @@ import { AddRowButton, Group, ListRow, PageField, ThemeFields } from './formPart
 import type { BusinessValues } from './pageValues.ts';
 import { TimeZoneField } from './TimeZoneField.tsx';
 
-const NETWORK_LABELS: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  x: 'X',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  whatsapp: 'WhatsApp',
-  telegram: 'Telegram',
-  pinterest: 'Pinterest',
-  snapchat: 'Snapchat',
-  github: 'GitHub',
-  other: 'Other',
-};
+const NETWORK_LABELS = { ...SOCIAL_NETWORK_NAMES, other: 'Other' };
 
 /** A day's opening periods (`hours.mon`, `exceptions.2.slots`): none means closed. */
 function Periods({

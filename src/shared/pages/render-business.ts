@@ -7,7 +7,7 @@ import { html } from 'hono/html';
 import { mapUrl } from './render-event.ts';
 import type { PictureSrc } from './render-pictures.ts';
 import { localDay, openingLine, openingState, WEEKDAY_NAMES } from './opening-hours.ts';
-import { WEEKDAYS, type BusinessPage, type OpeningSlot } from './schema.ts';
+import { SOCIAL_NETWORK_NAMES, WEEKDAYS, type BusinessPage, type OpeningSlot } from './schema.ts';
 
 type Html = ReturnType<typeof html>;
 
@@ -16,22 +16,6 @@ export const BUSINESS_STYLE =
   'padding:.3rem 0;border-bottom:1px solid rgba(127,127,127,.3);font-weight:400}.hours .today{font-weight:700}' +
   '.socials{display:flex;flex-wrap:wrap;gap:.5rem}.socials a{padding:.4rem .8rem;border:2px solid var(--accent);' +
   'border-radius:999px;text-decoration:none}';
-
-/** What each network is called on the page. */
-const NETWORK_NAMES: Record<NonNullable<BusinessPage['socials']>[number]['network'], string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  x: 'X',
-  linkedin: 'LinkedIn',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  whatsapp: 'WhatsApp',
-  telegram: 'Telegram',
-  pinterest: 'Pinterest',
-  snapchat: 'Snapchat',
-  github: 'GitHub',
-  other: 'Website',
-};
 
 const periods = (slots: OpeningSlot[]) =>
   slots.length ? slots.map((s) => `${s.opens}–${s.closes}`).join(', ') : 'Closed';
@@ -104,7 +88,7 @@ export function businessBody(page: BusinessPage, now: Date, src: PictureSrc): Ht
     ${
       page.socials?.length
         ? html`<nav aria-label="Social links" class="socials">
-            ${page.socials.map((s) => html`<a href="${s.url}">${NETWORK_NAMES[s.network]}</a>`)}
+            ${page.socials.map((s) => html`<a href="${s.url}">${SOCIAL_NETWORK_NAMES[s.network]}</a>`)}
           </nav>`
         : ''
     }`;

@@ -305,6 +305,22 @@ export const SOCIAL_NETWORKS = [
   'github',
   'other',
 ] as const;
+
+/** What each network is called on a page (the editor calls `other` "Other"; the page, "Website"). */
+export const SOCIAL_NETWORK_NAMES: Record<(typeof SOCIAL_NETWORKS)[number], string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  x: 'X',
+  linkedin: 'LinkedIn',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  whatsapp: 'WhatsApp',
+  telegram: 'Telegram',
+  pinterest: 'Pinterest',
+  snapchat: 'Snapchat',
+  github: 'GitHub',
+  other: 'Website',
+};
 export const MAX_SOCIAL_LINKS = 12;
 
 /** 00:00 to 24:00 (24:00 only as a closing time: a day open until midnight). */
